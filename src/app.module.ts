@@ -1,0 +1,45 @@
+import { DynamicModule, MiddlewareConsumer, Module, NestModule, ValidationPipe } from '@nestjs/common';
+import { APP_FILTER, APP_PIPE } from '@nestjs/core';
+import { CqrsModule } from '@nestjs/cqrs';
+import { AuthModule } from './auth/auth.module';
+import { AllExceptionsFilter } from './common/filters/all-exceptions.filter';
+import { RedisModule } from './common/redis/redis.module';
+import { RequestIdMiddleware } from './common/request-id.middleware';
+import { validationExceptionFactory } from './common/validation/validation-exception.factory';
+import { AppConfigModule } from './config/app-config.module';
+import { EnvironmentVariables } from './config/environment-variables';
+import { DatabaseModule } from './database/database.module';
+import { EventStoresModule } from './event-stores/event-stores.module';
+import { HealthModule } from './health/health.module';
+import { TenantsModule } from './tenants/tenants.module';
+
+/** The API process: HTTP endpoints of every feature. */
+@Module({})
+export class AppModule implements NestModule {
+  static forRoot(config: EnvironmentVariables): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        AppConfigModule.forRoot(config),
+        DatabaseModule,
+        RedisModule,
+        CqrsModule.forRoot(),
+        AuthModule,
+        TenantsModule,
+        EventStoresModule,
+        HealthModule,
+      ],
+      providers: [
+        { provide: APP_FILTER, useClass: AllExceptionsFilter },
+        {
+          provide: APP_PIPE,
+          useValue: new ValidationPipe({ whitelist: true, transform: true, exceptionFactory: validationExceptionFactory }),
+        },
+      ],
+    };
+  }
+
+  configure(consumer: MiddlewareConsumer): void {
+    consumer.apply(RequestIdMiddleware).forRoutes('*path');
+  }
+}

@@ -1,0 +1,11 @@
+import { DomainError } from '../common/errors/domain-error';
+
+/** Only tokens from an external issuer (JWT_PUBLIC_KEY) are accepted; this service cannot sign. */
+export class TokenIssuingDisabledError extends DomainError {
+  readonly code = 'TOKEN_ISSUING_DISABLED';
+  readonly status = 501;
+
+  constructor() {
+    super('This deployment verifies externally issued tokens only (no JWT_SECRET is configured)');
+  }
+}

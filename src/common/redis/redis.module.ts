@@ -1,0 +1,31 @@
+import { Global, Inject, Logger, Module, OnApplicationShutdown } from '@nestjs/common';
+import Redis from 'ioredis';
+import { EnvironmentVariables } from '../../config/environment-variables';
+
+export const REDIS_CLIENT = Symbol('REDIS_CLIENT');
+
+/** One shared connection for commands (health, and later rate limits and the connection registry). */
+@Global()
+@Module({
+  providers: [
+    {
+      provide: REDIS_CLIENT,
+      inject: [EnvironmentVariables],
+      useFactory: (config: EnvironmentVariables) => {
+        const logger = new Logger('Redis');
+        const client = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, enableOfflineQueue: true });
+        // Without a listener ioredis prints every reconnection failure as an unhandled error.
+        client.on('error', (error) => logger.warn(`Redis connection problem: ${error.message}`));
+        return client;
+      },
+    },
+  ],
+  exports: [REDIS_CLIENT],
+})
+export class RedisModule implements OnApplicationShutdown {
+  constructor(@Inject(REDIS_CLIENT) private readonly redis: Redis) {}
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.redis.quit().catch(() => this.redis.disconnect());
+  }
+}

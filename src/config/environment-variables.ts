@@ -1,0 +1,67 @@
+import { Transform } from 'class-transformer';
+import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, MinLength } from 'class-validator';
+
+const POSTGRES_URL = /^postgres(ql)?:\/\/\S+$/;
+const REDIS_URL = /^rediss?:\/\/\S+$/;
+// Reads the raw string: implicit conversion would already have turned "false" into true.
+const toBoolean = ({ obj, key }: { obj: Record<string, unknown>; key: string }) =>
+  obj[key] === undefined ? undefined : ['true', '1', 'yes'].includes(String(obj[key]).toLowerCase());
+
+/** Every setting the service reads, with the defaults of DECISIONS §11. */
+export class EnvironmentVariables {
+  @IsInt()
+  @Min(0)
+  @Max(65535)
+  PORT: number = 3000;
+
+  @Matches(POSTGRES_URL, { message: 'DATABASE_URL must be a postgres:// URL' })
+  DATABASE_URL!: string;
+
+  @Matches(REDIS_URL, { message: 'REDIS_URL must be a redis:// or rediss:// URL' })
+  REDIS_URL: string = 'redis://127.0.0.1:6379';
+
+  @Matches(/^[A-Za-z0-9:_.-]{1,64}$/, { message: 'REDIS_PREFIX must be 1-64 letters, digits or :_.-' })
+  REDIS_PREFIX: string = 'es';
+
+  @IsOptional()
+  @IsString()
+  @MinLength(16, { message: 'ADMIN_TOKEN must be at least 16 characters' })
+  ADMIN_TOKEN?: string;
+
+  @IsOptional()
+  @IsString()
+  @MinLength(32, { message: 'JWT_SECRET must be at least 32 characters' })
+  JWT_SECRET?: string;
+
+  @IsOptional()
+  @IsString()
+  @Matches(/-----BEGIN PUBLIC KEY-----/, { message: 'JWT_PUBLIC_KEY must be a PEM public key' })
+  JWT_PUBLIC_KEY?: string;
+
+  @IsInt()
+  @Min(1)
+  RATE_LIMIT_REQUESTS_PER_MINUTE: number = 1000;
+
+  @IsInt()
+  @Min(1)
+  RATE_LIMIT_EVENTS_PER_MINUTE: number = 10000;
+
+  @IsInt()
+  @Min(1)
+  WS_MAX_CONNECTIONS_PER_KEY: number = 100;
+
+  @IsInt()
+  @Min(1)
+  WEBHOOK_TIMEOUT_MS: number = 10000;
+
+  @Transform(toBoolean)
+  @IsBoolean()
+  WEBHOOK_ALLOW_PRIVATE_TARGETS: boolean = false;
+
+  @IsInt()
+  @Min(1000)
+  RETENTION_SWEEP_INTERVAL_MS: number = 3600000;
+
+  @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace'])
+  LOG_LEVEL: string = 'info';
+}

@@ -1,0 +1,40 @@
+import { InvalidEnvironmentError, validateEnvironment } from './validate-environment';
+
+const minimal = { DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/app', JWT_SECRET: 'x'.repeat(32) };
+
+describe('validateEnvironment', () => {
+  it('applies the documented defaults', () => {
+    const config = validateEnvironment(minimal);
+    expect(config).toMatchObject({
+      PORT: 3000,
+      REDIS_URL: 'redis://127.0.0.1:6379',
+      RATE_LIMIT_REQUESTS_PER_MINUTE: 1000,
+      RATE_LIMIT_EVENTS_PER_MINUTE: 10000,
+      WS_MAX_CONNECTIONS_PER_KEY: 100,
+      WEBHOOK_TIMEOUT_MS: 10000,
+      WEBHOOK_ALLOW_PRIVATE_TARGETS: false,
+      RETENTION_SWEEP_INTERVAL_MS: 3600000,
+    });
+  });
+
+  it('converts numbers and booleans from their string form', () => {
+    const config = validateEnvironment({ ...minimal, PORT: '8080', WEBHOOK_ALLOW_PRIVATE_TARGETS: 'false' });
+    expect(config.PORT).toBe(8080);
+    expect(config.WEBHOOK_ALLOW_PRIVATE_TARGETS).toBe(false);
+    expect(validateEnvironment({ ...minimal, WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' }).WEBHOOK_ALLOW_PRIVATE_TARGETS).toBe(true);
+  });
+
+  it('rejects a missing DATABASE_URL with one line naming it', () => {
+    expect(() => validateEnvironment({ JWT_SECRET: minimal.JWT_SECRET })).toThrow(InvalidEnvironmentError);
+    expect(() => validateEnvironment({ JWT_SECRET: minimal.JWT_SECRET })).toThrow(/DATABASE_URL/);
+  });
+
+  it('rejects a malformed number and names the variable', () => {
+    expect(() => validateEnvironment({ ...minimal, PORT: 'eighty' })).toThrow(/PORT/);
+  });
+
+  it('requires a way to sign or verify tokens', () => {
+    expect(() => validateEnvironment({ DATABASE_URL: minimal.DATABASE_URL }, { tokenKeys: true })).toThrow(/JWT_SECRET/);
+    expect(validateEnvironment({ DATABASE_URL: minimal.DATABASE_URL }).JWT_SECRET).toBeUndefined();
+  });
+});

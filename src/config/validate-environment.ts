@@ -1,0 +1,31 @@
+import { plainToInstance } from 'class-transformer';
+import { validateSync } from 'class-validator';
+import { EnvironmentVariables } from './environment-variables';
+
+/** Thrown at boot when the environment is unusable; its message is one line meant for the operator. */
+export class InvalidEnvironmentError extends Error {}
+
+export interface EnvironmentRequirements {
+  /** The API signs and verifies family B tokens; the worker and the CLI do not need keys for that. */
+  tokenKeys?: boolean;
+}
+
+export function validateEnvironment(raw: Record<string, unknown>, requirements: EnvironmentRequirements = {}): EnvironmentVariables {
+  const present = Object.fromEntries(Object.entries(raw).filter(([, value]) => value !== undefined && value !== ''));
+  const config = plainToInstance(EnvironmentVariables, present, { enableImplicitConversion: true });
+  const problems = validateSync(config, { whitelist: false, skipMissingProperties: false }).flatMap((error) =>
+    Object.values(error.constraints ?? {}),
+  );
+  if (requirements.tokenKeys && !config.JWT_SECRET && !config.JWT_PUBLIC_KEY) {
+    problems.push('JWT_SECRET (or JWT_PUBLIC_KEY) must be set to sign or verify family B tokens');
+  }
+  if (problems.length > 0) {
+    throw new InvalidEnvironmentError(`Invalid configuration: ${problems.join('; ')}`);
+  }
+  return config;
+}
+
+/** The only place that reads process.env, so every entry point sees the same validated settings. */
+export function readEnvironment(requirements: EnvironmentRequirements = {}): EnvironmentVariables {
+  return validateEnvironment(process.env, requirements);
+}

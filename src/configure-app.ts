@@ -1,0 +1,35 @@
+import type { INestApplication } from '@nestjs/common';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { ADMIN_TOKEN_SCHEME, API_KEY_SCHEME, JWT_SCHEME } from './auth/decorators/auth.decorators';
+
+/** DECISIONS §4: bodies up to 10 MiB; larger ones get 413 PAYLOAD_TOO_LARGE. */
+export const MAX_BODY_BYTES = 10 * 1024 * 1024;
+
+/**
+ * Everything main.ts does to an application besides listening, so the e2e tests run the very same
+ * set-up. The app must be created with `bodyParser: false`: the parser registered here carries our
+ * size limit, and Nest's default one would reject bodies over 100 KB first.
+ */
+export function configureApp(app: INestApplication): INestApplication {
+  (app as NestExpressApplication).useBodyParser('json', { limit: MAX_BODY_BYTES });
+  app.enableShutdownHooks();
+
+  const document = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder()
+      .setTitle('Event Store Service')
+      .setDescription(
+        'Append-only event streams, reads, subscriptions and Dynamic Consistency Boundary queries. ' +
+          'Family A (`/event-stores`) and DCB endpoints take `Authorization: Bearer <API key>`; family B (`/api/...`) ' +
+          'takes a JWT from `POST /api/auth/token`; operators use `Authorization: Bearer <ADMIN_TOKEN>` on `/admin`.',
+      )
+      .setVersion('1')
+      .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'API key (`esk_…`)' }, API_KEY_SCHEME)
+      .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'Token from POST /api/auth/token' }, JWT_SCHEME)
+      .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'The operator ADMIN_TOKEN' }, ADMIN_TOKEN_SCHEME)
+      .build(),
+  );
+  SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'docs-json' });
+  return app;
+}

@@ -1,0 +1,4 @@
+import { CreateTenantsApiKeysAndEventStores1795219200000 } from './1795219200000-CreateTenantsApiKeysAndEventStores';
+
+/** Every migration, oldest first. Listed explicitly so the build, the CLI and tests agree. */
+export const MIGRATIONS = [CreateTenantsApiKeysAndEventStores1795219200000];

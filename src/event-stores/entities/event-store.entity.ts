@@ -1,0 +1,54 @@
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { bigintToNumber } from '../../common/bigint.transformer';
+
+@Entity({ name: 'event_stores' })
+export class EventStoreEntity {
+  @PrimaryColumn({ type: 'text' })
+  id!: string;
+
+  @Column({ name: 'tenant_id', type: 'text' })
+  tenantId!: string;
+
+  @Column({ type: 'text' })
+  name!: string;
+
+  @Column({ type: 'text' })
+  description!: string;
+
+  @Column({ type: 'text' })
+  region!: string;
+
+  @Column({ type: 'text', default: 'active' })
+  status!: 'active';
+
+  @Column({ name: 'retention_period_days', type: 'double precision', nullable: true })
+  retentionPeriodDays!: number | null;
+
+  @Column({ name: 'max_stream_size_bytes', type: 'bigint', nullable: true, transformer: bigintToNumber })
+  maxStreamSizeBytes!: number | null;
+
+  /** The last global position handed out; appends lock this row to advance it (DECISIONS §2). */
+  @Column({ name: 'last_position', type: 'bigint', default: 0, transformer: bigintToNumber })
+  lastPosition!: number;
+
+  @Column({ name: 'total_events', type: 'bigint', default: 0, transformer: bigintToNumber })
+  totalEvents!: number;
+
+  @Column({ name: 'total_streams', type: 'bigint', default: 0, transformer: bigintToNumber })
+  totalStreams!: number;
+
+  @Column({ name: 'total_size_bytes', type: 'bigint', default: 0, transformer: bigintToNumber })
+  totalSizeBytes!: number;
+
+  @Column({ name: 'oldest_event_at', type: 'timestamptz', nullable: true })
+  oldestEventAt!: Date | null;
+
+  @Column({ name: 'newest_event_at', type: 'timestamptz', nullable: true })
+  newestEventAt!: Date | null;
+
+  @Column({ name: 'created_at', type: 'timestamptz', default: () => 'now()' })
+  createdAt!: Date;
+
+  @Column({ name: 'updated_at', type: 'timestamptz', default: () => 'now()' })
+  updatedAt!: Date;
+}

@@ -1,0 +1,40 @@
+import { Controller, Get, Inject } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import { HealthCheck, HealthCheckResult, HealthCheckService, HealthIndicatorService, TypeOrmHealthIndicator } from '@nestjs/terminus';
+import Redis from 'ioredis';
+import { Public } from '../auth/decorators/auth.decorators';
+import { ErrorResponseDto } from '../common/dto/error-response.dto';
+import { REDIS_CLIENT } from '../common/redis/redis.module';
+
+const CHECK_TIMEOUT_MS = 2000;
+
+@ApiTags('Health')
+@Public()
+@Controller('health')
+export class HealthController {
+  constructor(
+    private readonly health: HealthCheckService,
+    private readonly database: TypeOrmHealthIndicator,
+    private readonly indicators: HealthIndicatorService,
+    @Inject(REDIS_CLIENT) private readonly redis: Redis,
+  ) {}
+
+  @Get()
+  @ApiOperation({ summary: 'Liveness: the process is up and serving HTTP' })
+  @ApiOkResponse({ schema: { example: { status: 'ok' } } })
+  live(): { status: 'ok' } {
+    return { status: 'ok' };
+  }
+
+  @Get('ready')
+  @HealthCheck()
+  @ApiOperation({ summary: 'Readiness: PostgreSQL and Redis both answer' })
+  @ApiOkResponse({ schema: { example: { status: 'ok', info: { database: { status: 'up' }, redis: { status: 'up' } } } } })
+  @ApiServiceUnavailableResponse({ type: ErrorResponseDto, description: 'SERVICE_UNAVAILABLE: `details` says which dependency is down' })
+  ready(): Promise<HealthCheckResult> {
+    return this.health.check([
+      () => this.database.pingCheck('database').withTimeout(CHECK_TIMEOUT_MS),
+      () => this.indicators.check('redis').attempt(() => this.redis.ping().then(() => undefined)).withTimeout(CHECK_TIMEOUT_MS),
+    ]);
+  }
+}

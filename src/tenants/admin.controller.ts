@@ -1,0 +1,69 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { AdminTokenAuth } from '../auth/decorators/auth.decorators';
+import { ApiErrorResponses } from '../common/decorators/api-error-responses.decorator';
+import { CreateApiKeyCommand } from './commands/create-api-key.command';
+import { CreateTenantCommand } from './commands/create-tenant.command';
+import { RevokeApiKeyCommand } from './commands/revoke-api-key.command';
+import { ApiKeyListResponseDto, ApiKeyResponseDto, CreatedApiKeyResponseDto } from './dto/api-key.response.dto';
+import { CreateApiKeyDto } from './dto/create-api-key.dto';
+import { CreateTenantDto } from './dto/create-tenant.dto';
+import { TenantListResponseDto, TenantResponseDto } from './dto/tenant.response.dto';
+import { ListApiKeysQuery } from './queries/list-api-keys.query';
+import { ListTenantsQuery } from './queries/list-tenants.query';
+
+@ApiTags('Administration')
+@AdminTokenAuth()
+@Controller('admin')
+export class AdminController {
+  constructor(
+    private readonly commandBus: CommandBus,
+    private readonly queryBus: QueryBus,
+  ) {}
+
+  @Post('tenants')
+  @ApiOperation({ summary: 'Create a tenant' })
+  @ApiCreatedResponse({ type: TenantResponseDto })
+  @ApiErrorResponses([400, 401, 409], { 409: 'TENANT_ALREADY_EXISTS: the name is taken' })
+  async createTenant(@Body() body: CreateTenantDto): Promise<TenantResponseDto> {
+    return TenantResponseDto.from(await this.commandBus.execute(new CreateTenantCommand(body.name)));
+  }
+
+  @Get('tenants')
+  @ApiOperation({ summary: 'List tenants, oldest first' })
+  @ApiOkResponse({ type: TenantListResponseDto })
+  @ApiErrorResponses([401])
+  async listTenants(): Promise<TenantListResponseDto> {
+    const tenants = await this.queryBus.execute(new ListTenantsQuery());
+    return { tenants: tenants.map(TenantResponseDto.from), totalCount: tenants.length };
+  }
+
+  @Post('tenants/:tenantId/api-keys')
+  @ApiOperation({ summary: 'Create an API key for a tenant', description: 'The secret `key` is returned only in this response.' })
+  @ApiCreatedResponse({ type: CreatedApiKeyResponseDto })
+  @ApiErrorResponses([400, 401, 404])
+  async createApiKey(@Param('tenantId') tenantId: string, @Body() body: CreateApiKeyDto): Promise<CreatedApiKeyResponseDto> {
+    const { apiKey, key } = await this.commandBus.execute(new CreateApiKeyCommand(tenantId, body.name, body.scopes));
+    const { id, name, scopes, prefix, createdAt } = ApiKeyResponseDto.from(apiKey);
+    return { id, name, scopes, prefix, key, createdAt };
+  }
+
+  @Get('tenants/:tenantId/api-keys')
+  @ApiOperation({ summary: "List a tenant's API keys (never their secrets)" })
+  @ApiOkResponse({ type: ApiKeyListResponseDto })
+  @ApiErrorResponses([401, 404])
+  async listApiKeys(@Param('tenantId') tenantId: string): Promise<ApiKeyListResponseDto> {
+    const apiKeys = await this.queryBus.execute(new ListApiKeysQuery(tenantId));
+    return { apiKeys: apiKeys.map(ApiKeyResponseDto.from), totalCount: apiKeys.length };
+  }
+
+  @Delete('api-keys/:apiKeyId')
+  @HttpCode(204)
+  @ApiOperation({ summary: 'Revoke an API key', description: 'From the next request on, the key and the tokens issued for it are refused.' })
+  @ApiNoContentResponse({ description: 'Revoked (revoking again is harmless)' })
+  @ApiErrorResponses([401, 404])
+  async revokeApiKey(@Param('apiKeyId') apiKeyId: string): Promise<void> {
+    await this.commandBus.execute(new RevokeApiKeyCommand(apiKeyId));
+  }
+}
