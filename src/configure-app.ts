@@ -13,7 +13,6 @@ export const MAX_BODY_BYTES = 10 * 1024 * 1024;
  */
 export function configureApp(app: INestApplication): INestApplication {
   (app as NestExpressApplication).useBodyParser('json', { limit: MAX_BODY_BYTES });
-  app.enableShutdownHooks();
 
   const document = SwaggerModule.createDocument(
     app,

@@ -12,7 +12,7 @@ async function bootstrap(): Promise<void> {
   Logger.overrideLogger(logLevelsFrom(config.LOG_LEVEL));
   await runMigrations(config.DATABASE_URL);
   const app = await NestFactory.create(AppModule.forRoot(config), { bodyParser: false, logger: logLevelsFrom(config.LOG_LEVEL) });
-  configureApp(app);
+  configureApp(app).enableShutdownHooks();
   await app.listen(config.PORT);
   new Logger('Api').log(`Listening on port ${config.PORT}; API explorer at /docs`);
 }

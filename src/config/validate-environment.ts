@@ -1,3 +1,6 @@
+// class-transformer reads the design:type metadata of EnvironmentVariables; entry points such as
+// migrate.ts may reach this module before anything else has loaded the polyfill.
+import 'reflect-metadata';
 import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
 import { EnvironmentVariables } from './environment-variables';

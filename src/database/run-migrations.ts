@@ -9,14 +9,17 @@ const MIGRATION_LOCK_KEY = 4_217_001;
  * Applies pending migrations. Several API and worker processes may start at once, so they queue on
  * a session-level advisory lock and each finds nothing left to do once the first has finished.
  */
-export async function runMigrations(databaseUrl: string, logger = new Logger('Migrations')): Promise<void> {
+export async function runMigrations(
+  databaseUrl: string,
+  log: (message: string) => void = (message) => new Logger('Migrations').log(message),
+): Promise<void> {
   const dataSource = await new DataSource(dataSourceOptions(databaseUrl)).initialize();
   const lockHolder = dataSource.createQueryRunner();
   try {
     await lockHolder.connect();
     await lockHolder.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
     const applied = await dataSource.runMigrations();
-    for (const migration of applied) logger.log(`Applied ${migration.name}`);
+    for (const migration of applied) log(`Applied ${migration.name}`);
   } finally {
     await lockHolder.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
     await lockHolder.release();

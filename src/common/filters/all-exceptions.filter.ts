@@ -21,7 +21,11 @@ const CODE_BY_STATUS: Record<number, string> = {
   404: 'NOT_FOUND',
   413: 'PAYLOAD_TOO_LARGE',
   429: 'RATE_LIMITED',
+  503: 'SERVICE_UNAVAILABLE',
 };
+
+/** Statuses that Nest or a library raise on purpose; any other 5xx is a failure we did not expect. */
+const isDeliberate = (status: number) => status < 500 || status === 503;
 
 /** The one place where any failure becomes a response body. */
 @Catch()
@@ -47,7 +51,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
     if (exception instanceof DomainError) {
       return { status: exception.status, code: exception.code, message: exception.message, details: exception.details };
     }
-    if (exception instanceof HttpException && exception.getStatus() < 500) {
+    if (exception instanceof HttpException && isDeliberate(exception.getStatus())) {
       return this.renderHttpException(exception);
     }
     this.logger.error(
@@ -57,10 +61,16 @@ export class AllExceptionsFilter implements ExceptionFilter {
     return { ...INTERNAL_ERROR, details: { requestId } };
   }
 
-  /** Errors raised by Nest or Express themselves: unknown routes, unparsable bodies, oversized bodies. */
+  /**
+   * Errors raised by Nest, Express or Terminus themselves: unknown routes, unparsable or oversized
+   * bodies, and a failed readiness check (whose per-dependency report becomes the details).
+   */
   private renderHttpException(exception: HttpException): RenderedError {
     const status = exception.getStatus();
     const code = CODE_BY_STATUS[status] ?? 'BAD_REQUEST';
+    if (status === 503) {
+      return { status, code, message: 'A dependency is unavailable', details: exception.getResponse() as Record<string, unknown> };
+    }
     if (status === 400) {
       return { status, code, message: 'The request body is not valid JSON', details: { fields: [{ field: 'body', message: exception.message }] } };
     }

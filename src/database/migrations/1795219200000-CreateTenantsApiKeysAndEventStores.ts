@@ -4,11 +4,13 @@ export class CreateTenantsApiKeysAndEventStores1795219200000 implements Migratio
   name = 'CreateTenantsApiKeysAndEventStores1795219200000';
 
   async up(queryRunner: QueryRunner): Promise<void> {
+    // created_at keeps microseconds (responses show milliseconds) because lists are ordered by it:
+    // rows created within one millisecond must still list in creation order.
     await queryRunner.query(`
       CREATE TABLE tenants (
         id         text PRIMARY KEY,
         name       text NOT NULL,
-        created_at timestamptz(3) NOT NULL DEFAULT now(),
+        created_at timestamptz NOT NULL DEFAULT now(),
         CONSTRAINT tenants_name_uq UNIQUE (name)
       )`);
 
@@ -22,7 +24,7 @@ export class CreateTenantsApiKeysAndEventStores1795219200000 implements Migratio
         scopes       text[] NOT NULL,
         prefix       text NOT NULL,
         key_hash     bytea NOT NULL,
-        created_at   timestamptz(3) NOT NULL DEFAULT now(),
+        created_at   timestamptz NOT NULL DEFAULT now(),
         last_used_at timestamptz(3),
         revoked_at   timestamptz(3),
         CONSTRAINT api_keys_key_hash_uq UNIQUE (key_hash),
@@ -49,8 +51,8 @@ export class CreateTenantsApiKeysAndEventStores1795219200000 implements Migratio
         total_size_bytes      bigint NOT NULL DEFAULT 0,
         oldest_event_at       timestamptz(3),
         newest_event_at       timestamptz(3),
-        created_at            timestamptz(3) NOT NULL DEFAULT now(),
-        updated_at            timestamptz(3) NOT NULL DEFAULT now(),
+        created_at            timestamptz NOT NULL DEFAULT now(),
+        updated_at            timestamptz NOT NULL DEFAULT now(),
         CONSTRAINT event_stores_tenant_name_uq UNIQUE (tenant_id, name)
       )`);
     await queryRunner.query(`CREATE INDEX event_stores_tenant_created_idx ON event_stores (tenant_id, created_at, id)`);

@@ -1,0 +1,94 @@
+import { INestApplicationContext } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { Command as Program, InvalidArgumentError } from 'commander';
+import { SCOPES, Scope } from './auth/principal';
+import { CliModule } from './cli.module';
+import { exitOnInvalidEnvironment } from './config/exit-on-invalid-environment';
+import { readEnvironment } from './config/validate-environment';
+import { runMigrations } from './database/run-migrations';
+import { ApiKeyAuthenticator } from './tenants/api-key-authenticator';
+import { CreateApiKeyCommand } from './tenants/commands/create-api-key.command';
+import { CreateTenantCommand } from './tenants/commands/create-tenant.command';
+import { RevokeApiKeyCommand } from './tenants/commands/revoke-api-key.command';
+import { ensureDevelopmentKey } from './tenants/development-key';
+import { ApiKeyResponseDto } from './tenants/dto/api-key.response.dto';
+import { TenantResponseDto } from './tenants/dto/tenant.response.dto';
+import { ListApiKeysQuery } from './tenants/queries/list-api-keys.query';
+import { ListTenantsQuery } from './tenants/queries/list-tenants.query';
+
+/** Runs one operation in a short-lived application context and prints its result as JSON. */
+async function run(operation: (app: INestApplicationContext, buses: { commandBus: CommandBus; queryBus: QueryBus }) => Promise<unknown>) {
+  const config = exitOnInvalidEnvironment(() => readEnvironment());
+  await runMigrations(config.DATABASE_URL);
+  const app = await NestFactory.createApplicationContext(CliModule.forRoot(config), { logger: ['error'] });
+  try {
+    const result = await operation(app, { commandBus: app.get(CommandBus), queryBus: app.get(QueryBus) });
+    if (result !== undefined) console.log(JSON.stringify(result, null, 2));
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exitCode = 1;
+  } finally {
+    await app.close();
+  }
+}
+
+function parseScopes(value: string): Scope[] {
+  const scopes = value.split(',').map((scope) => scope.trim());
+  const unknown = scopes.filter((scope) => !(SCOPES as readonly string[]).includes(scope));
+  if (unknown.length > 0) throw new InvalidArgumentError(`unknown scope(s) ${unknown.join(', ')}; use ${SCOPES.join(', ')}`);
+  return scopes as Scope[];
+}
+
+const program = new Program('npm run cli --').description('Operate tenants and API keys (needs DATABASE_URL)');
+
+program
+  .command('tenants:create <name>')
+  .description('create a tenant')
+  .action((name: string) =>
+    run(async (_app, { commandBus }) => TenantResponseDto.from(await commandBus.execute(new CreateTenantCommand(name)))),
+  );
+
+program
+  .command('tenants:list')
+  .description('list tenants')
+  .action(() => run(async (_app, { queryBus }) => (await queryBus.execute(new ListTenantsQuery())).map(TenantResponseDto.from)));
+
+program
+  .command('api-keys:create <tenantId>')
+  .description('create an API key; the secret is printed once')
+  .requiredOption('--name <name>', 'what the key is for')
+  .option('--scopes <scopes>', `comma-separated, of ${SCOPES.join(', ')}`, parseScopes, [...SCOPES])
+  .action((tenantId: string, options: { name: string; scopes: Scope[] }) =>
+    run(async (_app, { commandBus }) => {
+      const { apiKey, key } = await commandBus.execute(new CreateApiKeyCommand(tenantId, options.name, options.scopes));
+      return { ...ApiKeyResponseDto.from(apiKey), key };
+    }),
+  );
+
+program
+  .command('api-keys:list <tenantId>')
+  .description("list a tenant's API keys")
+  .action((tenantId: string) =>
+    run(async (_app, { queryBus }) => (await queryBus.execute(new ListApiKeysQuery(tenantId))).map(ApiKeyResponseDto.from)),
+  );
+
+program
+  .command('api-keys:revoke <apiKeyId>')
+  .description('revoke an API key; its tokens stop working too')
+  .action((apiKeyId: string) =>
+    run(async (_app, { commandBus }) => {
+      await commandBus.execute(new RevokeApiKeyCommand(apiKeyId));
+      return { revoked: apiKeyId };
+    }),
+  );
+
+program
+  .command('dev:bootstrap')
+  .description('ensure the development tenant and key exist (used by npm start)')
+  .requiredOption('--file <path>', 'where the key is kept')
+  .action((options: { file: string }) =>
+    run((app, buses) => ensureDevelopmentKey(options.file, buses, app.get(ApiKeyAuthenticator))),
+  );
+
+void program.parseAsync(process.argv);

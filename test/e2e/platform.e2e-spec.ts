@@ -1,0 +1,128 @@
+import { ApiClient, bearer, TenantKey } from '../support/api-client';
+import { startTestApp, TestApp } from '../support/test-app';
+
+describe('Errors, request ids, health and API docs', () => {
+  let testApp: TestApp;
+  let api: ApiClient;
+  let tenant: TenantKey;
+
+  beforeAll(async () => {
+    testApp = await startTestApp();
+    api = new ApiClient(testApp.server);
+    tenant = await api.tenantWithKey();
+  });
+  afterAll(() => testApp.close());
+
+  it('answers an unknown route with 404 NOT_FOUND in the envelope', async () => {
+    const response = await api.http().get('/no/such/route').set(bearer(tenant.key)).expect(404);
+    expect(response.body).toEqual({ error: { code: 'NOT_FOUND', message: expect.any(String), details: {} } });
+  });
+
+  it('answers malformed JSON with 400 VALIDATION_ERROR on field body', async () => {
+    const response = await api.http().post('/event-stores').set(bearer(tenant.key)).set('Content-Type', 'application/json').send('{"name":').expect(400);
+    expect(response.body.error).toEqual({
+      code: 'VALIDATION_ERROR',
+      message: expect.any(String),
+      details: { fields: [{ field: 'body', message: expect.any(String) }] },
+    });
+  });
+
+  it('answers a body over 10 MiB with 413 PAYLOAD_TOO_LARGE', async () => {
+    const body = JSON.stringify({ name: 'big', description: 'x'.repeat(10 * 1024 * 1024) });
+    const response = await api.http().post('/event-stores').set(bearer(tenant.key)).set('Content-Type', 'application/json').send(body).expect(413);
+    expect(response.body.error.code).toBe('PAYLOAD_TOO_LARGE');
+  });
+
+  it('gives every response a request id, keeping a sane one sent by the caller', async () => {
+    const generated = await api.http().get('/health').expect(200);
+    expect(generated.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    const echoed = await api.http().get('/health').set('X-Request-Id', 'trace-42').expect(200);
+    expect(echoed.headers['x-request-id']).toBe('trace-42');
+    const replaced = await api.http().get('/health').set('X-Request-Id', 'bad id with spaces').expect(200);
+    expect(replaced.headers['x-request-id']).not.toBe('bad id with spaces');
+  });
+
+  it('reports liveness and readiness without authentication', async () => {
+    expect((await api.http().get('/health').expect(200)).body).toEqual({ status: 'ok' });
+    const ready = await api.http().get('/health/ready').expect(200);
+    expect(ready.body).toMatchObject({ status: 'ok', info: { database: { status: 'up' }, redis: { status: 'up' } } });
+  });
+
+  it('serves the API explorer at /docs', async () => {
+    const response = await api.http().get('/docs/').expect(200);
+    expect(response.text).toContain('swagger');
+  });
+
+  describe('OpenAPI document', () => {
+    let document: { paths: Record<string, Record<string, { responses: Record<string, unknown>; security?: unknown[] }>>; components: { securitySchemes: Record<string, unknown> } };
+
+    beforeAll(async () => {
+      document = (await api.http().get('/docs-json').expect(200)).body;
+    });
+
+    const operations: [string, string, string[]][] = [
+      ['/admin/tenants', 'post', ['201', '400', '401', '409', '500']],
+      ['/admin/tenants', 'get', ['200', '401', '500']],
+      ['/admin/tenants/{tenantId}/api-keys', 'post', ['201', '400', '401', '404', '500']],
+      ['/admin/tenants/{tenantId}/api-keys', 'get', ['200', '401', '404', '500']],
+      ['/admin/api-keys/{apiKeyId}', 'delete', ['204', '401', '404', '500']],
+      ['/api/auth/token', 'post', ['200', '401', '500', '501']],
+      ['/event-stores', 'post', ['201', '400', '401', '403', '409', '500']],
+      ['/event-stores', 'get', ['200', '400', '401', '403', '500']],
+      ['/event-stores/{eventStoreId}', 'get', ['200', '401', '403', '404', '500']],
+      ['/event-stores/{eventStoreId}', 'delete', ['204', '401', '403', '404', '500']],
+      ['/api/event-stores', 'post', ['201', '400', '401', '403', '409', '500']],
+      ['/api/event-stores', 'get', ['200', '400', '401', '403', '500']],
+      ['/api/event-stores/{eventStoreName}', 'get', ['200', '401', '403', '404', '500']],
+      ['/api/event-stores/{eventStoreName}', 'delete', ['204', '401', '403', '404', '500']],
+      ['/health', 'get', ['200']],
+      ['/health/ready', 'get', ['200', '503']],
+    ];
+
+    it.each(operations)('documents %s %s with its responses', (path, method, statuses) => {
+      expect(Object.keys(document.paths[path]?.[method]?.responses ?? {}).sort()).toEqual(statuses.sort());
+    });
+
+    it('documents nothing beyond those operations', () => {
+      const documented = Object.entries(document.paths).flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method} ${path}`));
+      expect(documented.sort()).toEqual(operations.map(([path, method]) => `${method} ${path}`).sort());
+    });
+
+    it('declares the three security schemes and which one each family uses', () => {
+      expect(Object.keys(document.components.securitySchemes).sort()).toEqual(['admin-token', 'api-key', 'jwt']);
+      expect(document.paths['/event-stores'].post.security).toEqual([{ 'api-key': [] }]);
+      expect(document.paths['/api/event-stores'].post.security).toEqual([{ jwt: [] }]);
+      expect(document.paths['/admin/tenants'].post.security).toEqual([{ 'admin-token': [] }]);
+      expect(document.paths['/health'].get.security).toBeUndefined();
+    });
+  });
+});
+
+describe('Readiness with a dependency down', () => {
+  it('answers 503 SERVICE_UNAVAILABLE naming the dependency that is down', async () => {
+    const testApp = await startTestApp({ REDIS_URL: 'redis://127.0.0.1:1' });
+    try {
+      const response = await new ApiClient(testApp.server).http().get('/health/ready').expect(503);
+      expect(response.body.error).toMatchObject({
+        code: 'SERVICE_UNAVAILABLE',
+        details: { status: 'error', info: { database: { status: 'up' } }, error: { redis: { status: 'down' } } },
+      });
+    } finally {
+      await testApp.close();
+    }
+  });
+});
+
+describe('Unexpected failures', () => {
+  it('answer 500 INTERNAL_ERROR with a request id and nothing internal', async () => {
+    const testApp = await startTestApp();
+    const api = new ApiClient(testApp.server);
+    const tenant = await api.tenantWithKey();
+    // Pull the database out from under the running app: the next query fails in a way no handler expects.
+    await testApp.database.drop();
+
+    const response = await api.http().get('/event-stores').set(bearer(tenant.key)).set('X-Request-Id', 'failure-1').expect(500);
+    expect(response.body).toEqual({ error: { code: 'INTERNAL_ERROR', message: 'An internal error occurred', details: { requestId: 'failure-1' } } });
+    await testApp.app.close();
+  });
+});

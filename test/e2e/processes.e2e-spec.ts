@@ -1,0 +1,87 @@
+import { Client } from 'pg';
+import { emptyTestDatabase, TestDatabase } from '../support/test-database';
+import { testEnvironment } from '../support/test-environment';
+import { freePort, ServiceProcess } from '../support/service-process';
+import { TEST_JWT_SECRET } from '../support/test-app';
+
+describe('Entry points (dist/main.js and dist/worker.js)', () => {
+  let database: TestDatabase;
+  const running: ServiceProcess[] = [];
+  const start = (script: string, env: Record<string, string>) => {
+    const service = ServiceProcess.start(script, env);
+    running.push(service);
+    return service;
+  };
+  const baseEnv = () => ({
+    DATABASE_URL: database.url,
+    REDIS_URL: testEnvironment.redisUrl,
+    REDIS_PREFIX: testEnvironment.redisPrefix,
+    JWT_SECRET: TEST_JWT_SECRET,
+    LOG_LEVEL: 'info',
+  });
+
+  beforeEach(async () => {
+    database = await emptyTestDatabase();
+  });
+  afterEach(async () => {
+    await Promise.all(running.splice(0).map((service) => service.stop('SIGKILL')));
+    await database.drop();
+  });
+
+  it('stops the API with one clear line when DATABASE_URL is missing', async () => {
+    const { DATABASE_URL: _omitted, ...env } = baseEnv();
+    const api = start('dist/main.js', env);
+    expect((await api.exited).code).toBe(1);
+    expect(api.log.trim().split('\n')).toEqual([expect.stringMatching(/^Invalid configuration: .*DATABASE_URL/)]);
+  });
+
+  it('stops the API with one clear line when a value is malformed', async () => {
+    const api = start('dist/main.js', { ...baseEnv(), PORT: 'eighty', WEBHOOK_TIMEOUT_MS: '-5' });
+    expect((await api.exited).code).toBe(1);
+    expect(api.log.trim().split('\n')).toEqual([expect.stringMatching(/^Invalid configuration: .*PORT.*WEBHOOK_TIMEOUT_MS/)]);
+  });
+
+  it('requires a token key for the API but not for the worker', async () => {
+    const { JWT_SECRET: _omitted, ...env } = baseEnv();
+    const api = start('dist/main.js', env);
+    expect((await api.exited).code).toBe(1);
+    expect(api.log).toMatch(/JWT_SECRET/);
+    const worker = start('dist/worker.js', env);
+    await worker.waitForOutput(/Worker ready/);
+  });
+
+  it('starts API and workers together on an empty database, migrating it exactly once', async () => {
+    const port = await freePort();
+    const processes = [
+      start('dist/worker.js', baseEnv()),
+      start('dist/worker.js', baseEnv()),
+      start('dist/main.js', { ...baseEnv(), PORT: String(port) }),
+    ];
+    await Promise.all([processes[0].waitForOutput(/Worker ready/), processes[1].waitForOutput(/Worker ready/), processes[2].waitForOutput(/Listening on port/)]);
+
+    const applied = processes.map((service) => (service.log.match(/Applied \w+/g) ?? []).length);
+    expect(applied.reduce((sum, count) => sum + count, 0)).toBe(1);
+    const client = new Client({ connectionString: database.url });
+    await client.connect();
+    try {
+      expect((await client.query('SELECT name FROM migrations')).rows).toEqual([{ name: 'CreateTenantsApiKeysAndEventStores1795219200000' }]);
+    } finally {
+      await client.end();
+    }
+
+    const ready = await fetch(`http://127.0.0.1:${port}/health/ready`);
+    expect(ready.status).toBe(200);
+  });
+
+  it('shuts API and worker down cleanly on SIGTERM', async () => {
+    const port = await freePort();
+    const api = start('dist/main.js', { ...baseEnv(), PORT: String(port) });
+    const worker = start('dist/worker.js', baseEnv());
+    await Promise.all([api.waitForOutput(/Listening on port/), worker.waitForOutput(/Worker ready/)]);
+
+    const [apiExit, workerExit] = await Promise.all([api.stop('SIGTERM'), worker.stop('SIGTERM')]);
+    expect(apiExit.code === 0 || apiExit.signal === 'SIGTERM').toBe(true);
+    expect(workerExit.code === 0 || workerExit.signal === 'SIGTERM').toBe(true);
+    await expect(fetch(`http://127.0.0.1:${port}/health`)).rejects.toThrow();
+  });
+});

@@ -1,0 +1,49 @@
+import { ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+
+const ROOT = join(__dirname, '..', '..');
+
+/** A built entry point (`dist/main.js`, `dist/worker.js`) running as a real child process. */
+export class ServiceProcess {
+  private output = '';
+  readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+
+  private constructor(readonly child: ChildProcess) {
+    child.stdout?.on('data', (chunk) => (this.output += chunk));
+    child.stderr?.on('data', (chunk) => (this.output += chunk));
+    this.exited = once(child, 'exit').then(([code, signal]) => ({ code, signal }));
+  }
+
+  /** Starts `node <script>` with exactly the given environment (plus PATH), nothing inherited. */
+  static start(script: string, env: Record<string, string>): ServiceProcess {
+    return new ServiceProcess(spawn(process.execPath, [script], { cwd: ROOT, env: { PATH: process.env.PATH ?? '', ...env } }));
+  }
+
+  get log(): string {
+    return this.output;
+  }
+
+  async waitForOutput(pattern: RegExp, timeoutMs = 20000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (!pattern.test(this.output)) {
+      if (this.child.exitCode !== null) throw new Error(`exited before printing ${pattern}:\n${this.output}`);
+      if (Date.now() > deadline) throw new Error(`no ${pattern} within ${timeoutMs} ms:\n${this.output}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
+  async stop(signal: NodeJS.Signals = 'SIGTERM') {
+    if (this.child.exitCode === null && this.child.signalCode === null) this.child.kill(signal);
+    return this.exited;
+  }
+}
+
+export async function freePort(): Promise<number> {
+  const server = createServer().listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as { port: number };
+  server.close();
+  return port;
+}

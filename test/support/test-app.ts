@@ -1,0 +1,52 @@
+import type { INestApplication } from '@nestjs/common';
+import { Test } from '@nestjs/testing';
+import type { App } from 'supertest/types';
+import { AppModule } from '../../src/app.module';
+import { EnvironmentVariables } from '../../src/config/environment-variables';
+import { validateEnvironment } from '../../src/config/validate-environment';
+import { configureApp } from '../../src/configure-app';
+import { cloneTestDatabase, TestDatabase } from './test-database';
+import { testEnvironment } from './test-environment';
+
+export const TEST_ADMIN_TOKEN = 'test-admin-token-0123456789';
+export const TEST_JWT_SECRET = 'test-jwt-secret-0123456789-0123456789-0123456789';
+
+export interface TestApp {
+  app: INestApplication<App>;
+  server: App;
+  config: EnvironmentVariables;
+  database: TestDatabase;
+  close(): Promise<void>;
+}
+
+/** The real AppModule on its own clone of the migrated database, set up exactly as main.ts does. */
+export async function startTestApp(overrides: Record<string, string> = {}): Promise<TestApp> {
+  const database = await cloneTestDatabase();
+  const config = validateEnvironment(
+    {
+      DATABASE_URL: database.url,
+      REDIS_URL: testEnvironment.redisUrl,
+      REDIS_PREFIX: testEnvironment.redisPrefix,
+      ADMIN_TOKEN: TEST_ADMIN_TOKEN,
+      JWT_SECRET: TEST_JWT_SECRET,
+      WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
+      LOG_LEVEL: 'fatal',
+      ...overrides,
+    },
+    { tokenKeys: true },
+  );
+  const moduleRef = await Test.createTestingModule({ imports: [AppModule.forRoot(config)] }).compile();
+  const app = moduleRef.createNestApplication<INestApplication<App>>({ bodyParser: false, logger: false });
+  configureApp(app);
+  await app.init();
+  return {
+    app,
+    server: app.getHttpServer(),
+    config,
+    database,
+    close: async () => {
+      await app.close();
+      await database.drop();
+    },
+  };
+}

@@ -1,0 +1,34 @@
+/**
+ * What the global setup hands to every test file through the environment (Jest forks its workers
+ * after the global setup, so they inherit it).
+ */
+export const testEnvironment = {
+  get postgresUrl(): string {
+    return process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  },
+  get redisUrl(): string {
+    return process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+  },
+  get runId(): string {
+    return required('TEST_RUN_ID');
+  },
+  get templateDatabase(): string {
+    return required('TEST_TEMPLATE_DATABASE');
+  },
+  get redisPrefix(): string {
+    return required('TEST_REDIS_PREFIX');
+  },
+};
+
+function required(name: string): string {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is not set: run the tests through Jest's global setup (npm test)`);
+  return value;
+}
+
+/** Replaces the database name in a postgres URL. */
+export function databaseUrl(database: string): string {
+  const url = new URL(testEnvironment.postgresUrl);
+  url.pathname = `/${database}`;
+  return url.toString();
+}
