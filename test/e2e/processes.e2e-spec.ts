@@ -1,5 +1,7 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { Client } from 'pg';
-import { emptyTestDatabase, TestDatabase } from '../support/test-database';
+import { cloneTestDatabase, emptyTestDatabase, TestDatabase } from '../support/test-database';
 import { testEnvironment } from '../support/test-environment';
 import { freePort, ServiceProcess } from '../support/service-process';
 import { TEST_JWT_SECRET } from '../support/test-app';
@@ -83,5 +85,21 @@ describe('Entry points (dist/main.js and dist/worker.js)', () => {
     expect(apiExit.code === 0 || apiExit.signal === 'SIGTERM').toBe(true);
     expect(workerExit.code === 0 || workerExit.signal === 'SIGTERM').toBe(true);
     await expect(fetch(`http://127.0.0.1:${port}/health`)).rejects.toThrow();
+  });
+});
+
+describe('Schema', () => {
+  it('has entities that agree with the migrations (migration:generate finds nothing to do)', async () => {
+    const database = await cloneTestDatabase();
+    try {
+      const { stdout } = await promisify(execFile)(
+        process.execPath,
+        ['node_modules/typeorm/cli.js', 'migration:generate', '-d', 'dist/database/data-source.js', '--dryrun', '--check', 'src/database/migrations/Unused'],
+        { env: { PATH: process.env.PATH ?? '', DATABASE_URL: database.url } },
+      );
+      expect(stdout).toContain('No changes in database schema were found');
+    } finally {
+      await database.drop();
+    }
   });
 });

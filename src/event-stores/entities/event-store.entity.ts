@@ -1,7 +1,12 @@
-import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, Unique } from 'typeorm';
 import { bigintToNumber } from '../../common/bigint.transformer';
+import { TenantEntity } from '../../tenants/entities/tenant.entity';
 
 @Entity({ name: 'event_stores' })
+@Unique('event_stores_tenant_name_uq', ['tenantId', 'name'])
+@Index('event_stores_tenant_created_idx', ['tenantId', 'createdAt', 'id'])
+@Check('event_stores_retention_ck', 'retention_period_days > 0')
+@Check('event_stores_max_stream_size_ck', 'max_stream_size_bytes > 0')
 export class EventStoreEntity {
   @PrimaryColumn({ type: 'text' })
   id!: string;
@@ -9,10 +14,14 @@ export class EventStoreEntity {
   @Column({ name: 'tenant_id', type: 'text' })
   tenantId!: string;
 
+  @ManyToOne(() => TenantEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'tenant_id', foreignKeyConstraintName: 'event_stores_tenant_fk' })
+  tenant?: TenantEntity;
+
   @Column({ type: 'text' })
   name!: string;
 
-  @Column({ type: 'text' })
+  @Column({ type: 'text', default: '' })
   description!: string;
 
   @Column({ type: 'text' })
@@ -40,10 +49,10 @@ export class EventStoreEntity {
   @Column({ name: 'total_size_bytes', type: 'bigint', default: 0, transformer: bigintToNumber })
   totalSizeBytes!: number;
 
-  @Column({ name: 'oldest_event_at', type: 'timestamptz', nullable: true })
+  @Column({ name: 'oldest_event_at', type: 'timestamptz', precision: 3, nullable: true })
   oldestEventAt!: Date | null;
 
-  @Column({ name: 'newest_event_at', type: 'timestamptz', nullable: true })
+  @Column({ name: 'newest_event_at', type: 'timestamptz', precision: 3, nullable: true })
   newestEventAt!: Date | null;
 
   @Column({ name: 'created_at', type: 'timestamptz', default: () => 'now()' })

@@ -1,6 +1,7 @@
-import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { Column, Entity, PrimaryColumn, Unique } from 'typeorm';
 
 @Entity({ name: 'tenants' })
+@Unique('tenants_name_uq', ['name'])
 export class TenantEntity {
   @PrimaryColumn({ type: 'text' })
   id!: string;
