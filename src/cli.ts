@@ -17,10 +17,10 @@ import { TenantResponseDto } from './tenants/dto/tenant.response.dto';
 import { ListApiKeysQuery } from './tenants/queries/list-api-keys.query';
 import { ListTenantsQuery } from './tenants/queries/list-tenants.query';
 
-/** Runs one operation in a short-lived application context and prints its result as JSON. */
+/** Runs one operation in a short-lived application context and prints its result as JSON on stdout (logs go to stderr). */
 async function run(operation: (app: INestApplicationContext, buses: { commandBus: CommandBus; queryBus: QueryBus }) => Promise<unknown>) {
   const config = exitOnInvalidEnvironment(() => readEnvironment());
-  await runMigrations(config.DATABASE_URL);
+  await runMigrations(config.DATABASE_URL, (message) => console.error(message));
   const app = await NestFactory.createApplicationContext(CliModule.forRoot(config), { logger: ['error'] });
   try {
     const result = await operation(app, { commandBus: app.get(CommandBus), queryBus: app.get(QueryBus) });
