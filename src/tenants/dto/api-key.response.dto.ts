@@ -1,4 +1,4 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, PickType } from '@nestjs/swagger';
 import { SCOPES, type Scope } from '../../auth/principal';
 import type { ApiKeyEntity } from '../entities/api-key.entity';
 
@@ -37,24 +37,10 @@ export class ApiKeyResponseDto {
   }
 }
 
-export class CreatedApiKeyResponseDto {
-  @ApiProperty({ example: 'key_5e0f2a9c7b1d4e6f8a2b3c4d' })
-  id!: string;
-
-  @ApiProperty({ example: 'billing-service' })
-  name!: string;
-
-  @ApiProperty({ enum: SCOPES, isArray: true, example: ['read', 'write'] })
-  scopes!: Scope[];
-
-  @ApiProperty({ example: 'esk_Qm9vbGVh' })
-  prefix!: string;
-
+/** What creating a key returns: the listed fields that exist yet, plus the secret, shown this once. */
+export class CreatedApiKeyResponseDto extends PickType(ApiKeyResponseDto, ['id', 'name', 'scopes', 'prefix', 'createdAt']) {
   @ApiProperty({ description: 'The secret key. Shown only in this response; store it now.', example: 'esk_Qm9vbGVhbi1rZXktZXhhbXBsZS1vbmx5LW5vdC1yZWFs' })
   key!: string;
-
-  @ApiProperty({ example: '2026-11-21T12:00:00.000Z' })
-  createdAt!: string;
 }
 
 export class ApiKeyListResponseDto {
