@@ -18,7 +18,8 @@ const STOP_TIMEOUT_MS = 10_000;
 class LaunchError extends Error {}
 
 let stopping = false;
-let postgres; // set once the embedded cluster runs
+let postgres; // the embedded cluster, once created
+let postgresStarting; // its initdb and start while they run: a signal then must wait for them
 let redis; // a redis-server this launcher started
 const services = [];
 
@@ -77,20 +78,25 @@ async function startEmbeddedPostgres() {
   if (asRoot) prepareForPostgresUser(databaseDir);
 
   const output = []; // shown only when PostgreSQL fails to start
+  let started = false;
   const cluster = new EmbeddedPostgres({
     databaseDir, port, user: 'postgres', password, authMethod: 'scram-sha-256', persistent: true,
     createPostgresUser: asRoot, // PostgreSQL refuses to run as root: run it as the system user postgres
     onLog: (message) => {
-      if (!postgres) output.push(message);
+      if (!started) output.push(message);
     },
     onError: (error) => output.push(String(error)),
   });
-  if (!clusterExists) {
-    console.log(`[launcher] Creating a PostgreSQL cluster in ${databaseDir}`);
-    await cluster.initialise().catch((error) => { throw new LaunchError(`initdb failed: ${error.message ?? output.join('')}`); });
-  }
-  await cluster.start().catch(() => { throw new LaunchError(postgresStartFailure(databaseDir, port, output)); });
   postgres = cluster;
+  postgresStarting = (async () => {
+    if (!clusterExists) {
+      console.log(`[launcher] Creating a PostgreSQL cluster in ${databaseDir}`);
+      await cluster.initialise().catch((error) => { throw new LaunchError(`initdb failed: ${error.message ?? output.join('')}`); });
+    }
+    await cluster.start().catch(() => { throw new LaunchError(postgresStartFailure(databaseDir, port, output)); });
+    started = true;
+  })();
+  await postgresStarting;
   await ensureDatabase(cluster, 'eventstore');
   console.log(`[launcher] PostgreSQL on 127.0.0.1:${port}, data in ${databaseDir}`);
   return `postgres://postgres:${password}@127.0.0.1:${port}/eventstore`;
@@ -232,6 +238,7 @@ async function shutdown(exitCode) {
   stopping = true;
   console.log('[launcher] Stopping');
   await Promise.all(services.map(stopChild));
+  await postgresStarting?.catch(() => undefined);
   // PostgreSQL deletes postmaster.pid last thing when it stops. A terminal's Ctrl-C reaches it too, and
   // stop() would then wait for an exit that has already happened.
   if (postgres && existsSync(path.join(dataDir, 'postgres/postmaster.pid'))) await postgres.stop();

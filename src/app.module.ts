@@ -1,10 +1,10 @@
-import { DynamicModule, MiddlewareConsumer, Module, NestModule, ValidationPipe } from '@nestjs/common';
+import { DynamicModule, Module, ValidationPipe } from '@nestjs/common';
 import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import { AuthModule } from './auth/auth.module';
 import { AllExceptionsFilter } from './common/filters/all-exceptions.filter';
+import { LifecycleLogger } from './common/lifecycle-logger';
 import { RedisModule } from './common/redis/redis.module';
-import { RequestIdMiddleware } from './common/request-id.middleware';
 import { validationExceptionFactory } from './common/validation/validation-exception.factory';
 import { AppConfigModule } from './config/app-config.module';
 import { EnvironmentVariables } from './config/environment-variables';
@@ -15,7 +15,7 @@ import { TenantsModule } from './tenants/tenants.module';
 
 /** The API process: HTTP endpoints of every feature. */
 @Module({})
-export class AppModule implements NestModule {
+export class AppModule {
   static forRoot(config: EnvironmentVariables): DynamicModule {
     return {
       module: AppModule,
@@ -30,6 +30,7 @@ export class AppModule implements NestModule {
         HealthModule,
       ],
       providers: [
+        LifecycleLogger,
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
         {
           provide: APP_PIPE,
@@ -37,9 +38,5 @@ export class AppModule implements NestModule {
         },
       ],
     };
-  }
-
-  configure(consumer: MiddlewareConsumer): void {
-    consumer.apply(RequestIdMiddleware).forRoutes('*path');
   }
 }

@@ -2,29 +2,37 @@ import { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { Command as Program, InvalidArgumentError } from 'commander';
+import { DataSource } from 'typeorm';
 import { SCOPES, Scope } from './auth/principal';
+import { ensureDevelopmentKey } from './cli/development-key';
 import { CliModule } from './cli.module';
-import { exitOnInvalidEnvironment } from './config/exit-on-invalid-environment';
+import { exitOnInvalidEnvironment } from './config/entry-point';
 import { readEnvironment } from './config/validate-environment';
 import { runMigrations } from './database/run-migrations';
 import { ApiKeyAuthenticator } from './tenants/api-key-authenticator';
 import { CreateApiKeyCommand } from './tenants/commands/create-api-key.command';
 import { CreateTenantCommand } from './tenants/commands/create-tenant.command';
 import { RevokeApiKeyCommand } from './tenants/commands/revoke-api-key.command';
-import { ensureDevelopmentKey } from './tenants/development-key';
-import { ApiKeyResponseDto } from './tenants/dto/api-key.response.dto';
-import { TenantResponseDto } from './tenants/dto/tenant.response.dto';
+import { ApiKeyListResponseDto, CreatedApiKeyResponseDto } from './tenants/dto/api-key.response.dto';
+import { TenantListResponseDto, TenantResponseDto } from './tenants/dto/tenant.response.dto';
 import { ListApiKeysQuery } from './tenants/queries/list-api-keys.query';
 import { ListTenantsQuery } from './tenants/queries/list-tenants.query';
 
-/** Runs one operation in a short-lived application context and prints its result as JSON on stdout (logs go to stderr). */
-async function run(operation: (app: INestApplicationContext, buses: { commandBus: CommandBus; queryBus: QueryBus }) => Promise<unknown>) {
+type Buses = { commandBus: CommandBus; queryBus: QueryBus };
+
+/**
+ * Runs one operation in a short-lived application context and prints its result as JSON on stdout
+ * (logs go to stderr). Only `dev:bootstrap` migrates; the others refuse a database that is behind,
+ * so an operator's CLI from a newer checkout never changes a production schema by surprise.
+ */
+async function run(operation: (app: INestApplicationContext, buses: Buses) => Promise<unknown>, options: { migrate?: boolean } = {}) {
   const config = exitOnInvalidEnvironment(() => readEnvironment());
-  await runMigrations(config.DATABASE_URL, (message) => console.error(message));
+  if (options.migrate) await runMigrations(config.DATABASE_URL, (message) => console.error(message));
   const app = await NestFactory.createApplicationContext(CliModule.forRoot(config), { logger: ['error'] });
   try {
+    if (await app.get(DataSource).showMigrations()) throw new Error('The database has pending migrations; run npm run migration:run first');
     const result = await operation(app, { commandBus: app.get(CommandBus), queryBus: app.get(QueryBus) });
-    if (result !== undefined) console.log(JSON.stringify(result, null, 2));
+    console.log(JSON.stringify(result, null, 2));
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);
     process.exitCode = 1;
@@ -40,19 +48,17 @@ function parseScopes(value: string): Scope[] {
   return scopes as Scope[];
 }
 
-const program = new Program('npm run cli --').description('Operate tenants and API keys (needs DATABASE_URL)');
+const program = new Program('npm run cli --').description('Operate tenants and API keys (needs DATABASE_URL); prints what /admin would answer');
 
 program
   .command('tenants:create <name>')
   .description('create a tenant')
-  .action((name: string) =>
-    run(async (_app, { commandBus }) => TenantResponseDto.from(await commandBus.execute(new CreateTenantCommand(name)))),
-  );
+  .action((name: string) => run(async (_app, { commandBus }) => TenantResponseDto.from(await commandBus.execute(new CreateTenantCommand(name)))));
 
 program
   .command('tenants:list')
   .description('list tenants')
-  .action(() => run(async (_app, { queryBus }) => (await queryBus.execute(new ListTenantsQuery())).map(TenantResponseDto.from)));
+  .action(() => run(async (_app, { queryBus }) => TenantListResponseDto.from(await queryBus.execute(new ListTenantsQuery()))));
 
 program
   .command('api-keys:create <tenantId>')
@@ -60,18 +66,15 @@ program
   .requiredOption('--name <name>', 'what the key is for')
   .option('--scopes <scopes>', `comma-separated, of ${SCOPES.join(', ')}`, parseScopes, [...SCOPES])
   .action((tenantId: string, options: { name: string; scopes: Scope[] }) =>
-    run(async (_app, { commandBus }) => {
-      const { apiKey, key } = await commandBus.execute(new CreateApiKeyCommand(tenantId, options.name, options.scopes));
-      return { ...ApiKeyResponseDto.from(apiKey), key };
-    }),
+    run(async (_app, { commandBus }) =>
+      CreatedApiKeyResponseDto.from(await commandBus.execute(new CreateApiKeyCommand(tenantId, options.name, options.scopes))),
+    ),
   );
 
 program
   .command('api-keys:list <tenantId>')
   .description("list a tenant's API keys")
-  .action((tenantId: string) =>
-    run(async (_app, { queryBus }) => (await queryBus.execute(new ListApiKeysQuery(tenantId))).map(ApiKeyResponseDto.from)),
-  );
+  .action((tenantId: string) => run(async (_app, { queryBus }) => ApiKeyListResponseDto.from(await queryBus.execute(new ListApiKeysQuery(tenantId)))));
 
 program
   .command('api-keys:revoke <apiKeyId>')
@@ -79,16 +82,16 @@ program
   .action((apiKeyId: string) =>
     run(async (_app, { commandBus }) => {
       await commandBus.execute(new RevokeApiKeyCommand(apiKeyId));
-      return { revoked: apiKeyId };
+      return { success: true, revoked: apiKeyId };
     }),
   );
 
 program
   .command('dev:bootstrap')
-  .description('ensure the development tenant and key exist (used by npm start)')
+  .description('migrate, then ensure the development tenant and key exist (used by npm start)')
   .requiredOption('--file <path>', 'where the key is kept')
   .action((options: { file: string }) =>
-    run((app, buses) => ensureDevelopmentKey(options.file, buses, app.get(ApiKeyAuthenticator))),
+    run((app, buses) => ensureDevelopmentKey(options.file, buses, app.get(ApiKeyAuthenticator)), { migrate: true }),
   );
 
 void program.parseAsync(process.argv);

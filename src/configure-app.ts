@@ -2,17 +2,18 @@ import type { INestApplication } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { ADMIN_TOKEN_SCHEME, API_KEY_SCHEME, JWT_SCHEME } from './auth/decorators/auth.decorators';
-
-/** DECISIONS §4: bodies up to 10 MiB; larger ones get 413 PAYLOAD_TOO_LARGE. */
-export const MAX_BODY_BYTES = 10 * 1024 * 1024;
+import { assignRequestId } from './common/request-id.middleware';
+import { EnvironmentVariables } from './config/environment-variables';
 
 /**
  * Everything main.ts does to an application besides listening, so the e2e tests run the very same
  * set-up. The app must be created with `bodyParser: false`: the parser registered here carries our
- * size limit, and Nest's default one would reject bodies over 100 KB first.
+ * size limit (MAX_BODY_BYTES), and Nest's default one would reject bodies over 100 KB first.
  */
 export function configureApp(app: INestApplication): INestApplication {
-  (app as NestExpressApplication).useBodyParser('json', { limit: MAX_BODY_BYTES });
+  app.use(assignRequestId);
+  // Body parsing is the one adapter-specific step; switching to Fastify means changing this line.
+  (app as NestExpressApplication).useBodyParser('json', { limit: app.get(EnvironmentVariables).MAX_BODY_BYTES });
 
   const document = SwaggerModule.createDocument(
     app,
@@ -24,9 +25,9 @@ export function configureApp(app: INestApplication): INestApplication {
           'takes a JWT from `POST /api/auth/token`; operators use `Authorization: Bearer <ADMIN_TOKEN>` on `/admin`.',
       )
       .setVersion('1')
-      .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'API key (`esk_…`)' }, API_KEY_SCHEME)
+      .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'API key (esk_…)', description: 'API key (`esk_…`)' }, API_KEY_SCHEME)
       .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'Token from POST /api/auth/token' }, JWT_SCHEME)
-      .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'The operator ADMIN_TOKEN' }, ADMIN_TOKEN_SCHEME)
+      .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'opaque', description: 'The operator ADMIN_TOKEN' }, ADMIN_TOKEN_SCHEME)
       .build(),
   );
   SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'docs-json' });

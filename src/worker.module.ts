@@ -1,4 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
+import { LifecycleLogger } from './common/lifecycle-logger';
 import { RedisModule } from './common/redis/redis.module';
 import { AppConfigModule } from './config/app-config.module';
 import { EnvironmentVariables } from './config/environment-variables';
@@ -8,6 +9,6 @@ import { DatabaseModule } from './database/database.module';
 @Module({})
 export class WorkerModule {
   static forRoot(config: EnvironmentVariables): DynamicModule {
-    return { module: WorkerModule, imports: [AppConfigModule.forRoot(config), DatabaseModule, RedisModule] };
+    return { module: WorkerModule, imports: [AppConfigModule.forRoot(config), DatabaseModule, RedisModule], providers: [LifecycleLogger] };
   }
 }

@@ -1,19 +1,29 @@
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { exitOnInvalidEnvironment } from './config/exit-on-invalid-environment';
+import Redis from 'ioredis';
+import { REDIS_CLIENT } from './common/redis/redis.module';
+import { exitOnInvalidEnvironment, runEntryPoint } from './config/entry-point';
 import { logLevelsFrom } from './config/log-levels';
 import { readEnvironment } from './config/validate-environment';
 import { runMigrations } from './database/run-migrations';
 import { WorkerModule } from './worker.module';
 
-async function bootstrap(): Promise<void> {
+const REDIS_CHECK_TIMEOUT_MS = 5000;
+
+runEntryPoint('Worker', async () => {
   const config = exitOnInvalidEnvironment(() => readEnvironment());
   Logger.overrideLogger(logLevelsFrom(config.LOG_LEVEL));
   await runMigrations(config.DATABASE_URL);
-  const worker = await NestFactory.createApplicationContext(WorkerModule.forRoot(config), { logger: logLevelsFrom(config.LOG_LEVEL) });
+  const worker = await NestFactory.createApplicationContext(WorkerModule.forRoot(config));
   worker.enableShutdownHooks();
   await worker.init();
+  // The worker's jobs live in Redis: it is not ready until Redis answers.
+  const redis = worker.get<Redis>(REDIS_CLIENT);
+  await Promise.race([
+    redis.ping(),
+    new Promise((_, reject) => setTimeout(() => reject(new Error(`no answer within ${REDIS_CHECK_TIMEOUT_MS} ms`)), REDIS_CHECK_TIMEOUT_MS).unref()),
+  ]).catch((error: Error) => {
+    throw new Error(`Redis did not answer (${error.message})`);
+  });
   new Logger('Worker').log('Worker ready');
-}
-
-void bootstrap();
+});

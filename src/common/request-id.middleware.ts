@@ -1,4 +1,3 @@
-import { Injectable, NestMiddleware } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
@@ -13,16 +12,13 @@ interface HeaderSink {
 
 /**
  * Gives every request an id (the caller's `X-Request-Id` when it is sane) and echoes it, so a 500's
- * body and the server log can be matched. Written against Node's own request/response types, which
- * every Nest HTTP adapter exposes to middleware.
+ * body and the server log can be matched. Mounted before the body parser so that its failures carry
+ * an id too; written against Node's request and response, which every HTTP adapter exposes.
  */
-@Injectable()
-export class RequestIdMiddleware implements NestMiddleware {
-  use(request: HeaderCarrier, response: HeaderSink, next: () => void): void {
-    const incoming = request.headers[REQUEST_ID_HEADER];
-    const id = typeof incoming === 'string' && ACCEPTABLE_ID.test(incoming) ? incoming : randomUUID();
-    request.headers[REQUEST_ID_HEADER] = id;
-    response.setHeader('X-Request-Id', id);
-    next();
-  }
+export function assignRequestId(request: HeaderCarrier, response: HeaderSink, next: () => void): void {
+  const incoming = request.headers[REQUEST_ID_HEADER];
+  const id = typeof incoming === 'string' && ACCEPTABLE_ID.test(incoming) ? incoming : randomUUID();
+  request.headers[REQUEST_ID_HEADER] = id;
+  response.setHeader('X-Request-Id', id);
+  next();
 }

@@ -3,9 +3,11 @@ import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, MinLen
 
 const POSTGRES_URL = /^postgres(ql)?:\/\/\S+$/;
 const REDIS_URL = /^rediss?:\/\/\S+$/;
-// Reads the raw string: implicit conversion would already have turned "false" into true.
+// Reads the raw string (implicit conversion would already have turned "false" into true); anything
+// but these words stays a string, so a typo such as "ture" stops the process instead of meaning false.
+const BOOLEAN_WORDS: Record<string, boolean> = { true: true, '1': true, yes: true, false: false, '0': false, no: false };
 const toBoolean = ({ obj, key }: { obj: Record<string, unknown>; key: string }) =>
-  obj[key] === undefined ? undefined : ['true', '1', 'yes'].includes(String(obj[key]).toLowerCase());
+  obj[key] === undefined ? undefined : (BOOLEAN_WORDS[String(obj[key]).toLowerCase()] ?? obj[key]);
 
 /** Every setting the service reads, with the defaults of DECISIONS §11. */
 export class EnvironmentVariables {
@@ -61,6 +63,11 @@ export class EnvironmentVariables {
   @IsInt()
   @Min(1000)
   RETENTION_SWEEP_INTERVAL_MS: number = 3600000;
+
+  /** DECISIONS §4: request bodies up to 10 MiB by default. */
+  @IsInt()
+  @Min(1024)
+  MAX_BODY_BYTES: number = 10 * 1024 * 1024;
 
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace'])
   LOG_LEVEL: string = 'info';

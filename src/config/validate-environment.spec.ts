@@ -24,6 +24,16 @@ describe('validateEnvironment', () => {
     expect(validateEnvironment({ ...minimal, WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' }).WEBHOOK_ALLOW_PRIVATE_TARGETS).toBe(true);
   });
 
+  it('stops on a boolean it cannot read rather than taking it as false', () => {
+    expect(() => validateEnvironment({ ...minimal, WEBHOOK_ALLOW_PRIVATE_TARGETS: 'ture' })).toThrow(/WEBHOOK_ALLOW_PRIVATE_TARGETS/);
+    expect(validateEnvironment({ ...minimal, WEBHOOK_ALLOW_PRIVATE_TARGETS: 'no' }).WEBHOOK_ALLOW_PRIVATE_TARGETS).toBe(false);
+  });
+
+  it('rejects a JWT_PUBLIC_KEY that is not a readable PEM key', () => {
+    const mangled = '-----BEGIN PUBLIC KEY-----\\nnot-a-key\\n-----END PUBLIC KEY-----';
+    expect(() => validateEnvironment({ ...minimal, JWT_PUBLIC_KEY: mangled })).toThrow(/JWT_PUBLIC_KEY/);
+  });
+
   it('rejects a missing DATABASE_URL with one line naming it', () => {
     expect(() => validateEnvironment({ JWT_SECRET: minimal.JWT_SECRET })).toThrow(InvalidEnvironmentError);
     expect(() => validateEnvironment({ JWT_SECRET: minimal.JWT_SECRET })).toThrow(/DATABASE_URL/);

@@ -3,6 +3,7 @@
 import 'reflect-metadata';
 import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
+import { createPublicKey } from 'node:crypto';
 import { EnvironmentVariables } from './environment-variables';
 
 /** Thrown at boot when the environment is unusable; its message is one line meant for the operator. */
@@ -19,6 +20,9 @@ export function validateEnvironment(raw: Record<string, unknown>, requirements: 
   const problems = validateSync(config, { whitelist: false, skipMissingProperties: false }).flatMap((error) =>
     Object.values(error.constraints ?? {}),
   );
+  if (config.JWT_PUBLIC_KEY && !isPublicKey(config.JWT_PUBLIC_KEY)) {
+    problems.push('JWT_PUBLIC_KEY is not a readable PEM public key');
+  }
   if (requirements.tokenKeys && !config.JWT_SECRET && !config.JWT_PUBLIC_KEY) {
     problems.push('JWT_SECRET (or JWT_PUBLIC_KEY) must be set to sign or verify family B tokens');
   }
@@ -26,6 +30,15 @@ export function validateEnvironment(raw: Record<string, unknown>, requirements: 
     throw new InvalidEnvironmentError(`Invalid configuration: ${problems.join('; ')}`);
   }
   return config;
+}
+
+function isPublicKey(pem: string): boolean {
+  try {
+    createPublicKey(pem);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** The only place that reads process.env, so every entry point sees the same validated settings. */

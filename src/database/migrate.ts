@@ -1,8 +1,6 @@
+import { exitOnInvalidEnvironment, runEntryPoint } from '../config/entry-point';
 import { readEnvironment } from '../config/validate-environment';
 import { runMigrations } from './run-migrations';
 
 /** `npm run migration:run`: the same locked run that every process does at start. */
-runMigrations(readEnvironment().DATABASE_URL).catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
-});
+runEntryPoint('Migration', () => runMigrations(exitOnInvalidEnvironment(() => readEnvironment()).DATABASE_URL));

@@ -17,7 +17,11 @@ export async function runMigrations(
   const lockHolder = dataSource.createQueryRunner();
   try {
     await lockHolder.connect();
-    await lockHolder.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    const [{ locked }] = await lockHolder.query('SELECT pg_try_advisory_lock($1) AS locked', [MIGRATION_LOCK_KEY]);
+    if (!locked) {
+      log('Waiting for another process to finish migrating');
+      await lockHolder.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    }
     const applied = await dataSource.runMigrations();
     for (const migration of applied) log(`Applied ${migration.name}`);
   } finally {

@@ -29,7 +29,7 @@ export class ApiEventStoresController {
   @RequireScope('admin')
   @ApiOperation({ summary: 'Create an event store for the authenticated tenant' })
   @ApiCreatedResponse({ type: EventStoreResponseDto })
-  @ApiFlatErrorResponses([400, 401, 403, 409], { 409: 'EVENT_STORE_ALREADY_EXISTS: the tenant has a store of that name' })
+  @ApiFlatErrorResponses([400, 401, 403, 409, 413], { 409: 'EVENT_STORE_ALREADY_EXISTS: the tenant has a store of that name' })
   async create(@CurrentPrincipal() principal: Principal, @Body() body: CreateEventStoreDto): Promise<EventStoreResponseDto> {
     return EventStoreResponseDto.from(await this.commandBus.execute(new CreateEventStoreCommand(principal.tenantId, body.toNewEventStore())));
   }

@@ -27,7 +27,7 @@ export class HealthController {
   }
 
   @Get('ready')
-  @HealthCheck()
+  @HealthCheck({ swaggerDocumentation: false })
   @ApiOperation({ summary: 'Readiness: PostgreSQL and Redis both answer' })
   @ApiOkResponse({ schema: { example: { status: 'ok', info: { database: { status: 'up' }, redis: { status: 'up' } } } } })
   @ApiServiceUnavailableResponse({ type: ErrorResponseDto, description: 'SERVICE_UNAVAILABLE: `details` says which dependency is down' })

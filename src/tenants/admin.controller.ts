@@ -6,7 +6,7 @@ import { ApiErrorResponses } from '../common/decorators/api-error-responses.deco
 import { CreateApiKeyCommand } from './commands/create-api-key.command';
 import { CreateTenantCommand } from './commands/create-tenant.command';
 import { RevokeApiKeyCommand } from './commands/revoke-api-key.command';
-import { ApiKeyListResponseDto, ApiKeyResponseDto, CreatedApiKeyResponseDto } from './dto/api-key.response.dto';
+import { ApiKeyListResponseDto, CreatedApiKeyResponseDto } from './dto/api-key.response.dto';
 import { CreateApiKeyDto } from './dto/create-api-key.dto';
 import { CreateTenantDto } from './dto/create-tenant.dto';
 import { TenantListResponseDto, TenantResponseDto } from './dto/tenant.response.dto';
@@ -25,7 +25,7 @@ export class AdminController {
   @Post('tenants')
   @ApiOperation({ summary: 'Create a tenant' })
   @ApiCreatedResponse({ type: TenantResponseDto })
-  @ApiErrorResponses([400, 401, 409], { 409: 'TENANT_ALREADY_EXISTS: the name is taken' })
+  @ApiErrorResponses([400, 401, 409, 413], { 409: 'TENANT_ALREADY_EXISTS: the name is taken' })
   async createTenant(@Body() body: CreateTenantDto): Promise<TenantResponseDto> {
     return TenantResponseDto.from(await this.commandBus.execute(new CreateTenantCommand(body.name)));
   }
@@ -35,18 +35,15 @@ export class AdminController {
   @ApiOkResponse({ type: TenantListResponseDto })
   @ApiErrorResponses([401])
   async listTenants(): Promise<TenantListResponseDto> {
-    const tenants = await this.queryBus.execute(new ListTenantsQuery());
-    return { tenants: tenants.map(TenantResponseDto.from), totalCount: tenants.length };
+    return TenantListResponseDto.from(await this.queryBus.execute(new ListTenantsQuery()));
   }
 
   @Post('tenants/:tenantId/api-keys')
   @ApiOperation({ summary: 'Create an API key for a tenant', description: 'The secret `key` is returned only in this response.' })
   @ApiCreatedResponse({ type: CreatedApiKeyResponseDto })
-  @ApiErrorResponses([400, 401, 404])
+  @ApiErrorResponses([400, 401, 404, 413])
   async createApiKey(@Param('tenantId') tenantId: string, @Body() body: CreateApiKeyDto): Promise<CreatedApiKeyResponseDto> {
-    const { apiKey, key } = await this.commandBus.execute(new CreateApiKeyCommand(tenantId, body.name, body.scopes));
-    const { id, name, scopes, prefix, createdAt } = ApiKeyResponseDto.from(apiKey);
-    return { id, name, scopes, prefix, key, createdAt };
+    return CreatedApiKeyResponseDto.from(await this.commandBus.execute(new CreateApiKeyCommand(tenantId, body.name, body.scopes)));
   }
 
   @Get('tenants/:tenantId/api-keys')
@@ -54,8 +51,7 @@ export class AdminController {
   @ApiOkResponse({ type: ApiKeyListResponseDto })
   @ApiErrorResponses([401, 404])
   async listApiKeys(@Param('tenantId') tenantId: string): Promise<ApiKeyListResponseDto> {
-    const apiKeys = await this.queryBus.execute(new ListApiKeysQuery(tenantId));
-    return { apiKeys: apiKeys.map(ApiKeyResponseDto.from), totalCount: apiKeys.length };
+    return ApiKeyListResponseDto.from(await this.queryBus.execute(new ListApiKeysQuery(tenantId)));
   }
 
   @Delete('api-keys/:apiKeyId')

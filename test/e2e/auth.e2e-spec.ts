@@ -28,6 +28,15 @@ describe('Authentication and tenancy', () => {
       await api.http().get('/event-stores').set('Authorization', `Basic ${owner.key}`).expect(401);
     });
 
+    it('reads credentials only from the Authorization header, never from the query or body', async () => {
+      await api.http().get('/event-stores').query({ access_token: owner.key }).expect(401);
+      await api.http().post('/event-stores').send({ access_token: owner.key, name: 'via-body' }).expect(401);
+      await api.http().post('/event-stores').send({ access_token: 1, name: 'odd-token' }).expect(401);
+      await api.http().get('/admin/tenants').query({ access_token: 'test-admin-token-0123456789' }).expect(401);
+      // A body that happens to have an access_token field is still fine with a proper header.
+      await api.createStore(owner.key, { name: 'has-token-field', access_token: 'ignored' }).expect(201);
+    });
+
     it('accepts a valid key', async () => {
       await api.http().get('/event-stores').set(bearer(owner.key)).expect(200);
     });
@@ -112,6 +121,15 @@ describe('Authentication and tenancy', () => {
 
       const wrongSecret = jwt.sign(claims, { secret: 'another-secret-another-secret-another-secret', expiresIn: 60 });
       await api.http().get('/api/event-stores').set(bearer(wrongSecret)).expect(401);
+
+      const neverExpires = jwt.sign(claims, { secret: TEST_JWT_SECRET });
+      await api.http().get('/api/event-stores').set(bearer(neverExpires)).expect(401);
+
+      const scopesAsText = jwt.sign({ ...claims, scopes: 'administrator' }, { secret: TEST_JWT_SECRET, expiresIn: 60 });
+      await api.http().get('/api/event-stores').set(bearer(scopesAsText)).expect(401);
+
+      const unsigned = `${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${Buffer.from(JSON.stringify({ ...claims, exp: 9999999999 })).toString('base64url')}.`;
+      await api.http().get('/api/event-stores').set(bearer(unsigned)).expect(401);
     });
 
     it('does not accept an API key where a JWT is required, nor a JWT where an API key is', async () => {

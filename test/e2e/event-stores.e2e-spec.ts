@@ -99,6 +99,13 @@ describe('Event stores', () => {
       });
     });
 
+    it('refuses to delete without the admin scope, keeping the store', async () => {
+      await api.createStore(tenant.key, { name: 'kept' }).expect(201);
+      const reader = await api.keyFor(tenant.tenantId, ['read', 'write']);
+      await api.http().delete('/event-stores/kept').set(bearer(reader.key)).expect(403);
+      await api.http().get('/event-stores/kept').set(bearer(tenant.key)).expect(200);
+    });
+
     it('deletes with 204, after which the store is gone', async () => {
       const created = await api.createStore(tenant.key, { name: 'short-lived' }).expect(201);
       const deleted = await api.http().delete(`/event-stores/${created.body.id}`).set(bearer(tenant.key)).expect(204);
@@ -139,7 +146,7 @@ describe('Event stores', () => {
       });
 
       it('rejects limits outside 1-1000 and negative offsets', async () => {
-        for (const query of [{ limit: 0 }, { limit: 1001 }, { limit: 'many' }, { offset: -1 }] as Record<string, string | number>[]) {
+        for (const query of [{ limit: 0 }, { limit: 1001 }, { limit: 'many' }, { offset: -1 }, { offset: '1e20' }, { offset: 1_000_000_001 }] as Record<string, string | number>[]) {
           const response = await list(query).expect(400);
           expect(response.body.error.code).toBe('VALIDATION_ERROR');
         }
@@ -193,12 +200,24 @@ describe('Event stores', () => {
       expect(missing.body).toEqual({ error: 'NOT_FOUND', message: expect.any(String), details: { eventStoreId: 'nowhere' } });
     });
 
-    it('needs the admin scope to create and delete, read to list', async () => {
+    it('needs the admin scope to create and delete, read to list and get', async () => {
+      await api.http().post('/api/event-stores').set(bearer(token)).send({ name: 'guarded' }).expect(201);
       const reader = await api.keyFor(tenant.tenantId, ['read']);
       const readerToken = await api.accessToken(reader.key);
       await api.http().get('/api/event-stores').set(bearer(readerToken)).expect(200);
+      await api.http().get('/api/event-stores/guarded').set(bearer(readerToken)).expect(200);
       const refused = await api.http().post('/api/event-stores').set(bearer(readerToken)).send({ name: 'nope' }).expect(403);
       expect(refused.body.error).toBe('FORBIDDEN');
+      await api.http().delete('/api/event-stores/guarded').set(bearer(readerToken)).expect(403);
+      await api.http().get('/api/event-stores/guarded').set(bearer(token)).expect(200);
+    });
+
+    it('pages and validates its list like family A', async () => {
+      for (const name of ['one', 'two', 'three']) await api.http().post('/api/event-stores').set(bearer(token)).send({ name: `page-${name}` }).expect(201);
+      const page = await api.http().get('/api/event-stores').query({ limit: 1, offset: 1 }).set(bearer(token)).expect(200);
+      expect(page.body).toMatchObject({ totalCount: 3, limit: 1, offset: 1, eventStores: [expect.objectContaining({ name: 'page-two' })] });
+      const invalid = await api.http().get('/api/event-stores').query({ limit: 1001 }).set(bearer(token)).expect(400);
+      expect(invalid.body.error).toBe('VALIDATION_ERROR');
     });
   });
 });

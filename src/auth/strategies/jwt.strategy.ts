@@ -26,10 +26,12 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
   }
 
   async validate(claims: TokenClaims): Promise<Principal | false> {
+    // A token must expire and name its scopes as a list; anything else is not one of ours.
+    if (typeof claims.exp !== 'number' || !Array.isArray(claims.scopes) || typeof claims.sub !== 'string') return false;
     const principal = await this.authenticator.findActive(claims.sub);
     if (!principal || principal.tenantId !== claims.tenantId) return false;
     // A token never grants more than its key currently holds.
-    return { ...principal, scopes: principal.scopes.filter((scope: Scope) => claims.scopes?.includes(scope)) };
+    return { ...principal, scopes: principal.scopes.filter((scope: Scope) => claims.scopes.includes(scope)) };
   }
 }
 

@@ -41,7 +41,7 @@ export class PayloadTooLargeError extends DomainError {
   readonly code = 'PAYLOAD_TOO_LARGE';
   readonly status = 413;
 
-  constructor(limitBytes: number) {
-    super(`The request body is larger than ${limitBytes} bytes`, { limitBytes });
+  constructor() {
+    super('The request body is larger than the limit (MAX_BODY_BYTES)');
   }
 }

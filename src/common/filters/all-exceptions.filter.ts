@@ -1,5 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
+import { QueryFailedError } from 'typeorm';
+import { PayloadTooLargeError, ValidationError } from '../errors/common.errors';
 import { DomainError } from '../errors/domain-error';
 import { INTERNAL_ERROR } from '../errors/internal-error';
 import { REQUEST_ID_HEADER } from '../request-id.middleware';
@@ -11,7 +13,7 @@ interface RenderedError {
   details: Record<string, unknown>;
 }
 
-/** Family B (`/api/...`) answers with a flat envelope; every other path with the spec's nested one. */
+/** Family B (`/api/...`, matched as case-insensitively as Express routes) answers with a flat envelope. */
 const FLAT_ENVELOPE_PREFIX = '/api/';
 
 const CODE_BY_STATUS: Record<number, string> = {
@@ -19,13 +21,20 @@ const CODE_BY_STATUS: Record<number, string> = {
   401: 'UNAUTHORIZED',
   403: 'FORBIDDEN',
   404: 'NOT_FOUND',
-  413: 'PAYLOAD_TOO_LARGE',
+  415: 'VALIDATION_ERROR',
   429: 'RATE_LIMITED',
   503: 'SERVICE_UNAVAILABLE',
 };
 
 /** Statuses that Nest or a library raise on purpose; any other 5xx is a failure we did not expect. */
 const isDeliberate = (status: number) => status < 500 || status === 503;
+
+/**
+ * Postgres "data exception" class: a value valid JSON and valid to our validators that Postgres still
+ * cannot hold (a NUL character in text, a number past bigint). The client's input, so a 400.
+ */
+const isDataException = (error: unknown) =>
+  error instanceof QueryFailedError && String((error.driverError as { code?: string }).code).startsWith('22');
 
 /** The one place where any failure becomes a response body. */
 @Catch()
@@ -38,44 +47,55 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const http = host.switchToHttp();
     const adapter = this.adapterHost.httpAdapter;
     const request = http.getRequest();
-    const path: string = adapter.getRequestUrl(request);
+    // The query string may carry credentials (a WebSocket's apiKey); it is never logged.
+    const path = String(adapter.getRequestUrl(request)).split('?')[0];
     const requestId = String(request.headers?.[REQUEST_ID_HEADER] ?? 'none');
     const rendered = this.render(exception, requestId, `${adapter.getRequestMethod(request)} ${path}`);
-    const body = path.startsWith(FLAT_ENVELOPE_PREFIX)
+    const body = path.toLowerCase().startsWith(FLAT_ENVELOPE_PREFIX)
       ? { error: rendered.code, message: rendered.message, details: rendered.details }
       : { error: { code: rendered.code, message: rendered.message, details: rendered.details } };
     adapter.reply(http.getResponse(), body, rendered.status);
   }
 
   private render(exception: unknown, requestId: string, route: string): RenderedError {
-    if (exception instanceof DomainError) {
-      return { status: exception.status, code: exception.code, message: exception.message, details: exception.details };
+    const domainError = this.asDomainError(exception);
+    if (domainError) {
+      return { status: domainError.status, code: domainError.code, message: domainError.message, details: domainError.details };
     }
     if (exception instanceof HttpException && isDeliberate(exception.getStatus())) {
       return this.renderHttpException(exception);
     }
-    this.logger.error(
-      `${route} failed (request ${requestId})`,
-      exception instanceof Error ? exception.stack : String(exception),
-    );
+    this.logger.error(`${route} failed (request ${requestId})`, exception instanceof Error ? exception.stack : String(exception));
     return { ...INTERNAL_ERROR, details: { requestId } };
   }
 
+  private asDomainError(exception: unknown): DomainError | null {
+    if (exception instanceof DomainError) return exception;
+    if (isDataException(exception)) {
+      return new ValidationError([{ field: 'request', message: 'A value contains characters or numbers the store cannot hold (e.g. a NUL character)' }]);
+    }
+    if (exception instanceof HttpException && exception.getStatus() === 413) return new PayloadTooLargeError();
+    return null;
+  }
+
   /**
-   * Errors raised by Nest, Express or Terminus themselves: unknown routes, unparsable or oversized
-   * bodies, and a failed readiness check (whose per-dependency report becomes the details).
+   * Errors raised by Nest, Express or Terminus themselves: unknown routes, unreadable requests and a
+   * failed readiness check (whose per-dependency report becomes the details). Messages are fixed,
+   * because a parser's own message quotes the body it could not read.
    */
   private renderHttpException(exception: HttpException): RenderedError {
     const status = exception.getStatus();
-    const code = CODE_BY_STATUS[status] ?? 'BAD_REQUEST';
+    const code = CODE_BY_STATUS[status] ?? 'VALIDATION_ERROR';
     if (status === 503) {
       return { status, code, message: 'A dependency is unavailable', details: exception.getResponse() as Record<string, unknown> };
     }
-    if (status === 400) {
-      return { status, code, message: 'The request body is not valid JSON', details: { fields: [{ field: 'body', message: exception.message }] } };
+    if (status === 404) return { status, code, message: 'No such route', details: {} };
+    if (status === 415) return { status, code, message: 'The body must be JSON in UTF-8', details: { fields: [{ field: 'body', message: 'unsupported content encoding' }] } };
+    if (exception.cause instanceof SyntaxError) {
+      return { status, code, message: 'The request body is not valid JSON', details: { fields: [{ field: 'body', message: 'not valid JSON' }] } };
     }
-    if (status === 404) {
-      return { status, code, message: 'No such route', details: {} };
+    if (exception.cause instanceof URIError) {
+      return { status, code, message: 'The request path is not validly percent-encoded', details: { fields: [{ field: 'path', message: 'invalid percent-encoding' }] } };
     }
     return { status, code, message: exception.message, details: {} };
   }

@@ -1,5 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
+import { MAX_OFFSET } from '../../common/pagination';
 import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { DEFAULT_STORE_LIST_LIMIT, MAX_STORE_LIST_LIMIT } from '../event-store.constants';
 
@@ -12,11 +13,12 @@ export class ListEventStoresParamsDto {
   @Max(MAX_STORE_LIST_LIMIT)
   limit: number = DEFAULT_STORE_LIST_LIMIT;
 
-  @ApiPropertyOptional({ minimum: 0, default: 0 })
+  @ApiPropertyOptional({ minimum: 0, maximum: MAX_OFFSET, default: 0 })
   @IsOptional()
   @Type(() => Number)
   @IsInt()
   @Min(0)
+  @Max(MAX_OFFSET)
   offset: number = 0;
 
   @ApiPropertyOptional({ description: 'Case-insensitive substring of the store name', example: 'ord' })

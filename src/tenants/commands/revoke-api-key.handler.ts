@@ -11,10 +11,7 @@ export class RevokeApiKeyHandler implements ICommandHandler<RevokeApiKeyCommand>
   constructor(@InjectRepository(ApiKeyEntity) private readonly apiKeys: Repository<ApiKeyEntity>) {}
 
   async execute({ apiKeyId }: RevokeApiKeyCommand): Promise<void> {
-    const [, affected] = await this.apiKeys.query(
-      `UPDATE api_keys SET revoked_at = COALESCE(revoked_at, now()) WHERE id = $1`,
-      [apiKeyId],
-    );
-    if (affected === 0) throw new ApiKeyNotFoundError(apiKeyId);
+    const { affected } = await this.apiKeys.update({ id: apiKeyId }, { revokedAt: () => 'COALESCE(revoked_at, now())' });
+    if (!affected) throw new ApiKeyNotFoundError(apiKeyId);
   }
 }

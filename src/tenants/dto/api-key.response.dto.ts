@@ -1,5 +1,6 @@
 import { ApiProperty, PickType } from '@nestjs/swagger';
 import { SCOPES, type Scope } from '../../auth/principal';
+import type { CreatedApiKey } from '../commands/create-api-key.command';
 import type { ApiKeyEntity } from '../entities/api-key.entity';
 
 export class ApiKeyResponseDto {
@@ -41,6 +42,11 @@ export class ApiKeyResponseDto {
 export class CreatedApiKeyResponseDto extends PickType(ApiKeyResponseDto, ['id', 'name', 'scopes', 'prefix', 'createdAt']) {
   @ApiProperty({ description: 'The secret key. Shown only in this response; store it now.', example: 'esk_Qm9vbGVhbi1rZXktZXhhbXBsZS1vbmx5LW5vdC1yZWFs' })
   key!: string;
+
+  static from({ apiKey, key }: CreatedApiKey): CreatedApiKeyResponseDto {
+    const { id, name, scopes, prefix, createdAt } = ApiKeyResponseDto.from(apiKey);
+    return { id, name, scopes, prefix, key, createdAt };
+  }
 }
 
 export class ApiKeyListResponseDto {
@@ -49,4 +55,8 @@ export class ApiKeyListResponseDto {
 
   @ApiProperty({ example: 1 })
   totalCount!: number;
+
+  static from(apiKeys: ApiKeyEntity[]): ApiKeyListResponseDto {
+    return { apiKeys: apiKeys.map(ApiKeyResponseDto.from), totalCount: apiKeys.length };
+  }
 }

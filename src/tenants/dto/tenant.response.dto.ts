@@ -22,4 +22,8 @@ export class TenantListResponseDto {
 
   @ApiProperty({ example: 1 })
   totalCount!: number;
+
+  static from(tenants: TenantEntity[]): TenantListResponseDto {
+    return { tenants: tenants.map(TenantResponseDto.from), totalCount: tenants.length };
+  }
 }

@@ -2,12 +2,12 @@ import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { SCOPES } from '../auth/principal';
-import { ApiKeyAuthenticator } from './api-key-authenticator';
-import { CreateApiKeyCommand } from './commands/create-api-key.command';
-import { CreateTenantCommand } from './commands/create-tenant.command';
-import { ListTenantsQuery } from './queries/list-tenants.query';
+import { ApiKeyAuthenticator } from '../tenants/api-key-authenticator';
+import { CreateApiKeyCommand } from '../tenants/commands/create-api-key.command';
+import { CreateTenantCommand } from '../tenants/commands/create-tenant.command';
+import { ListTenantsQuery } from '../tenants/queries/list-tenants.query';
 
-export const DEVELOPMENT_TENANT = 'default';
+const DEVELOPMENT_TENANT = 'default';
 
 export interface DevelopmentKey {
   key: string;

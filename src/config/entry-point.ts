@@ -10,3 +10,11 @@ export function exitOnInvalidEnvironment<T>(read: () => T): T {
     process.exit(1);
   }
 }
+
+/** Runs an entry point; a failure to start (database unreachable, port taken) is one line and exit 1. */
+export function runEntryPoint(name: string, start: () => Promise<void>): void {
+  start().catch((error: unknown) => {
+    console.error(`${name} failed to start: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,92 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { ApiClient, bearer } from '../support/api-client';
+import { startTestApp, TestApp } from '../support/test-app';
+import { emptyTestDatabase } from '../support/test-database';
+
+interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the built CLI (`npm run cli -- …`) against one database. */
+async function cli(databaseUrl: string, ...args: string[]): Promise<CliResult> {
+  try {
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, ['dist/cli.js', ...args], {
+      env: { PATH: process.env.PATH ?? '', DATABASE_URL: databaseUrl },
+    });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failure = error as { code: number; stdout: string; stderr: string };
+    return { code: failure.code, stdout: failure.stdout, stderr: failure.stderr };
+  }
+}
+
+describe('Operator CLI (dist/cli.js)', () => {
+  let testApp: TestApp;
+  let api: ApiClient;
+
+  beforeAll(async () => {
+    testApp = await startTestApp();
+    api = new ApiClient(testApp.server);
+  });
+  afterAll(() => testApp.close());
+
+  it('creates a tenant and a key that works, lists them like /admin does, and revokes the key', async () => {
+    const tenant = await cli(testApp.database.url, 'tenants:create', 'cli-tenant');
+    expect(tenant.code).toBe(0);
+    const created = JSON.parse(tenant.stdout);
+    expect(created).toEqual({ id: expect.stringMatching(/^ten_/), name: 'cli-tenant', createdAt: expect.any(String) });
+
+    const key = JSON.parse((await cli(testApp.database.url, 'api-keys:create', created.id, '--name', 'ci', '--scopes', 'read,admin')).stdout);
+    expect(key).toEqual({ id: expect.stringMatching(/^key_/), name: 'ci', scopes: ['read', 'admin'], prefix: key.key.slice(0, 12), key: expect.stringMatching(/^esk_/), createdAt: expect.any(String) });
+    await api.createStore(key.key, { name: 'made-with-cli-key' }).expect(201);
+
+    const keys = JSON.parse((await cli(testApp.database.url, 'api-keys:list', created.id)).stdout);
+    expect(keys).toEqual((await api.admin().listApiKeys(created.id).expect(200)).body);
+    expect(JSON.stringify(keys)).not.toContain(key.key);
+
+    const tenants = JSON.parse((await cli(testApp.database.url, 'tenants:list')).stdout);
+    expect(tenants).toEqual((await api.admin().listTenants().expect(200)).body);
+
+    const revoked = await cli(testApp.database.url, 'api-keys:revoke', key.id);
+    expect(JSON.parse(revoked.stdout)).toEqual({ success: true, revoked: key.id });
+    await api.http().get('/event-stores').set(bearer(key.key)).expect(401);
+  });
+
+  it('fails with a readable message and a non-zero exit on bad input', async () => {
+    const badScope = await cli(testApp.database.url, 'api-keys:create', 'ten_x', '--name', 'x', '--scopes', 'read,root');
+    expect(badScope.code).not.toBe(0);
+    expect(badScope.stderr).toMatch(/unknown scope\(s\) root/);
+
+    const unknownTenant = await cli(testApp.database.url, 'api-keys:create', 'ten_missing', '--name', 'x');
+    expect(unknownTenant.code).toBe(1);
+    expect(unknownTenant.stderr.trim()).toBe('Tenant ten_missing not found');
+    expect(unknownTenant.stdout).toBe('');
+  });
+
+  it('refuses to work on a database with pending migrations, except dev:bootstrap, which migrates', async () => {
+    const database = await emptyTestDatabase();
+    const dir = mkdtempSync(join(tmpdir(), 'cli-e2e-'));
+    try {
+      const refused = await cli(database.url, 'tenants:list');
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toMatch(/pending migrations/);
+
+      const file = join(dir, 'dev-api-key');
+      const first = JSON.parse((await cli(database.url, 'dev:bootstrap', '--file', file)).stdout);
+      expect(first).toEqual({ key: expect.stringMatching(/^esk_/), tenantId: expect.stringMatching(/^ten_/), created: true });
+      expect(readFileSync(file, 'utf8').trim()).toBe(first.key);
+      const second = JSON.parse((await cli(database.url, 'dev:bootstrap', '--file', file)).stdout);
+      expect(second).toEqual({ ...first, created: false });
+      expect(JSON.parse((await cli(database.url, 'tenants:list')).stdout).tenants).toEqual([expect.objectContaining({ name: 'default' })]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+      await database.drop();
+    }
+  });
+});
