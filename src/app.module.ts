@@ -11,6 +11,7 @@ import { EnvironmentVariables } from './config/environment-variables';
 import { DatabaseModule } from './database/database.module';
 import { EventStoresModule } from './event-stores/event-stores.module';
 import { HealthModule } from './health/health.module';
+import { StreamsModule } from './streams/streams.module';
 import { TenantsModule } from './tenants/tenants.module';
 
 /** The API process: HTTP endpoints of every feature. */
@@ -27,6 +28,7 @@ export class AppModule {
         AuthModule,
         TenantsModule,
         EventStoresModule,
+        StreamsModule,
         HealthModule,
       ],
       providers: [

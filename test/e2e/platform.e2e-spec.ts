@@ -27,6 +27,29 @@ describe('Errors, request ids, health and API docs', () => {
     });
   });
 
+  it('never echoes an unreadable body back, and gives parse failures a request id', async () => {
+    const response = await api.http().post('/event-stores').set(bearer(tenant.key)).set('Content-Type', 'application/json').send('{"secret": hunter2}').expect(400);
+    expect(JSON.stringify(response.body)).not.toContain('hunter2');
+    expect(response.headers['x-request-id']).toEqual(expect.any(String));
+  });
+
+  it('answers a badly percent-encoded path with 400 on field path', async () => {
+    const response = await api.http().get('/event-stores/%FF').set(bearer(tenant.key)).expect(400);
+    expect(response.body.error).toMatchObject({ code: 'VALIDATION_ERROR', details: { fields: [{ field: 'path' }] } });
+  });
+
+  it('answers input Postgres cannot store (a NUL character) with 400, not 500', async () => {
+    await api.http().get('/event-stores/a%00b').set(bearer(tenant.key)).expect(400);
+    await api.http().get('/event-stores').query({ filter: 'a\u0000b' }).set(bearer(tenant.key)).expect(400);
+    const response = await api.createStore(tenant.key, { name: 'nul-check', description: 'a\u0000b' }).expect(400);
+    expect(response.body.error.code).toBe('VALIDATION_ERROR');
+  });
+
+  it('uses the flat envelope for family B paths whatever their case', async () => {
+    const response = await api.http().get('/API/event-stores').expect(401);
+    expect(response.body).toEqual({ error: 'UNAUTHORIZED', message: expect.any(String), details: {} });
+  });
+
   it('answers a body over 10 MiB with 413 PAYLOAD_TOO_LARGE', async () => {
     const body = JSON.stringify({ name: 'big', description: 'x'.repeat(10 * 1024 * 1024) });
     const response = await api.http().post('/event-stores').set(bearer(tenant.key)).set('Content-Type', 'application/json').send(body).expect(413);
@@ -61,20 +84,26 @@ describe('Errors, request ids, health and API docs', () => {
     });
 
     const operations: [string, string, string[]][] = [
-      ['/admin/tenants', 'post', ['201', '400', '401', '409', '500']],
+      ['/admin/tenants', 'post', ['201', '400', '401', '409', '413', '500']],
       ['/admin/tenants', 'get', ['200', '401', '500']],
-      ['/admin/tenants/{tenantId}/api-keys', 'post', ['201', '400', '401', '404', '500']],
+      ['/admin/tenants/{tenantId}/api-keys', 'post', ['201', '400', '401', '404', '413', '500']],
       ['/admin/tenants/{tenantId}/api-keys', 'get', ['200', '401', '404', '500']],
       ['/admin/api-keys/{apiKeyId}', 'delete', ['204', '401', '404', '500']],
       ['/api/auth/token', 'post', ['200', '401', '500', '501']],
-      ['/event-stores', 'post', ['201', '400', '401', '403', '409', '500']],
+      ['/event-stores', 'post', ['201', '400', '401', '403', '409', '413', '500']],
       ['/event-stores', 'get', ['200', '400', '401', '403', '500']],
       ['/event-stores/{eventStoreId}', 'get', ['200', '401', '403', '404', '500']],
       ['/event-stores/{eventStoreId}', 'delete', ['204', '401', '403', '404', '500']],
-      ['/api/event-stores', 'post', ['201', '400', '401', '403', '409', '500']],
+      ['/api/event-stores', 'post', ['201', '400', '401', '403', '409', '413', '500']],
       ['/api/event-stores', 'get', ['200', '400', '401', '403', '500']],
       ['/api/event-stores/{eventStoreName}', 'get', ['200', '401', '403', '404', '500']],
       ['/api/event-stores/{eventStoreName}', 'delete', ['204', '401', '403', '404', '500']],
+      ['/event-stores/{eventStoreId}/streams/{streamId}', 'post', ['200', '400', '401', '403', '404', '409', '413', '500']],
+      ['/event-stores/{eventStoreId}/streams/{streamId}', 'get', ['200', '400', '401', '403', '404', '500']],
+      ['/event-stores/{eventStoreId}/streams', 'get', ['200', '400', '401', '403', '404', '500']],
+      ['/event-stores/{eventStoreId}/events', 'get', ['200', '400', '401', '403', '404', '500']],
+      ['/api/event-stores/{eventStoreName}/streams/{streamId}/events', 'post', ['201', '400', '401', '403', '404', '409', '413', '500']],
+      ['/api/event-stores/{eventStoreName}/streams/{streamId}/events', 'get', ['200', '400', '401', '403', '404', '500']],
       ['/health', 'get', ['200']],
       ['/health/ready', 'get', ['200', '503']],
     ];
@@ -94,6 +123,14 @@ describe('Errors, request ids, health and API docs', () => {
       expect(document.paths['/api/event-stores'].post.security).toEqual([{ jwt: [] }]);
       expect(document.paths['/admin/tenants'].post.security).toEqual([{ 'admin-token': [] }]);
       expect(document.paths['/health'].get.security).toBeUndefined();
+    });
+
+    it('documents error bodies in the envelope each family really returns', () => {
+      const schemaOf = (path: string, method: string, status: string) =>
+        (document.paths[path][method].responses[status] as { content: { 'application/json': { schema: { $ref: string } } } }).content['application/json'].schema.$ref;
+      expect(schemaOf('/event-stores', 'post', '409')).toBe('#/components/schemas/ErrorResponseDto');
+      expect(schemaOf('/api/event-stores', 'post', '409')).toBe('#/components/schemas/FlatErrorResponseDto');
+      expect(schemaOf('/health/ready', 'get', '503')).toBe('#/components/schemas/ErrorResponseDto');
     });
   });
 });

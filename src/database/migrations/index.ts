@@ -1,4 +1,5 @@
 import { CreateTenantsApiKeysAndEventStores1795219200000 } from './1795219200000-CreateTenantsApiKeysAndEventStores';
+import { CreateEventLog1795219300000 } from './1795219300000-CreateEventLog';
 
 /** Every migration, oldest first. Listed explicitly so the build, the CLI and tests agree. */
-export const MIGRATIONS = [CreateTenantsApiKeysAndEventStores1795219200000];
+export const MIGRATIONS = [CreateTenantsApiKeysAndEventStores1795219200000, CreateEventLog1795219300000];

@@ -1,11 +1,10 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { InjectRepository } from '@nestjs/typeorm';
 import { ILike, Repository } from 'typeorm';
+import { escapeLike } from '../../common/sql';
 import { EventStoreEntity } from '../entities/event-store.entity';
 import { EventStorePage, ListEventStoresQuery } from './list-event-stores.query';
 
-/** `_` is legal in store names, so LIKE's wildcards in the filter must match literally. */
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&');
 
 @QueryHandler(ListEventStoresQuery)
 export class ListEventStoresHandler implements IQueryHandler<ListEventStoresQuery> {
@@ -13,6 +12,7 @@ export class ListEventStoresHandler implements IQueryHandler<ListEventStoresQuer
 
   async execute({ tenantId, limit, offset, nameContains }: ListEventStoresQuery): Promise<EventStorePage> {
     const [stores, totalCount] = await this.stores.findAndCount({
+      // `_` is legal in store names, so the filter's wildcards must match literally.
       where: { tenantId, ...(nameContains ? { name: ILike(`%${escapeLike(nameContains)}%`) } : {}) },
       order: { createdAt: 'ASC', id: 'ASC' },
       take: limit,

@@ -1,0 +1,22 @@
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { EventStoreResolver } from '../../event-stores/event-store-resolver';
+import { AppendResult, EventLog } from '../event-log';
+import { IdempotencyKeys, IdempotentOutcome } from '../idempotency/idempotency-keys';
+import { AppendToStreamCommand } from './append-to-stream.command';
+
+/** One transaction: the idempotency claim (when a key is sent) and the append commit together. */
+@CommandHandler(AppendToStreamCommand)
+export class AppendToStreamHandler implements ICommandHandler<AppendToStreamCommand> {
+  constructor(
+    private readonly stores: EventStoreResolver,
+    private readonly idempotencyKeys: IdempotencyKeys,
+    private readonly eventLog: EventLog,
+  ) {}
+
+  async execute(command: AppendToStreamCommand): Promise<IdempotentOutcome<AppendResult>> {
+    const store = await this.stores.resolve(command.tenantId, command.eventStoreRef);
+    return this.idempotencyKeys.run(store.id, command.idempotency, (manager) =>
+      this.eventLog.append(store.id, command.streamId, command.expectedVersion, command.events, manager),
+    );
+  }
+}

@@ -1,0 +1,28 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsObject, IsOptional, ValidateNested } from 'class-validator';
+import { ExpectedVersion, IsExpectedVersion } from '../expected-version';
+import { AppendToStreamDto } from './append-to-stream.dto';
+import { EXPECTED_VERSION_SCHEMA } from './expected-version.schema';
+
+export class AppendOptionsDto {
+  @ApiPropertyOptional(EXPECTED_VERSION_SCHEMA)
+  @IsOptional()
+  @IsExpectedVersion()
+  expectedStreamVersion?: ExpectedVersion;
+}
+
+/** Family B's body: family A's, with the expected version also accepted under `options`. */
+export class ApiAppendToStreamDto extends AppendToStreamDto {
+  @ApiPropertyOptional({ type: AppendOptionsDto })
+  @IsOptional()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => AppendOptionsDto)
+  options?: AppendOptionsDto;
+
+  /** The top-level value wins when both are given. */
+  get effectiveExpectedVersion(): ExpectedVersion | undefined {
+    return this.expectedStreamVersion ?? this.options?.expectedStreamVersion;
+  }
+}

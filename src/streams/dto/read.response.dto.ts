@@ -1,0 +1,83 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { StoredEventResponseDto } from './stored-event.response.dto';
+
+export class ReadStreamResponseDto {
+  @ApiProperty({ example: 'order-1001' })
+  streamId!: string;
+
+  @ApiProperty({ type: [StoredEventResponseDto] })
+  events!: StoredEventResponseDto[];
+
+  @ApiProperty({ description: 'More events lie in the requested range beyond this page' })
+  hasMore!: boolean;
+
+  @ApiProperty({ example: 3, description: 'Events ever appended to the stream' })
+  streamVersion!: number;
+}
+
+export class ApiReadStreamResponseDto {
+  @ApiProperty({ example: 'order-1001' })
+  streamId!: string;
+
+  @ApiProperty({ type: [StoredEventResponseDto] })
+  events!: StoredEventResponseDto[];
+
+  @ApiProperty({ example: 3 })
+  currentStreamVersion!: number;
+
+  @ApiProperty()
+  hasMore!: boolean;
+}
+
+export class ReadEventsResponseDto {
+  @ApiProperty({ type: [StoredEventResponseDto] })
+  events!: StoredEventResponseDto[];
+
+  @ApiProperty()
+  hasMore!: boolean;
+}
+
+export class StreamSummaryDto {
+  @ApiProperty({ example: 'order-1001' })
+  streamId!: string;
+
+  @ApiProperty({ example: 'order' })
+  streamType!: string;
+
+  @ApiProperty({ example: 3 })
+  streamVersion!: number;
+
+  @ApiProperty({ example: 17 })
+  lastGlobalPosition!: number;
+
+  @ApiProperty({ example: 312, description: "UTF-8 bytes of the stored events' compact JSON data and metadata" })
+  sizeBytes!: number;
+
+  @ApiProperty({ example: '2026-11-21T12:00:00.000Z' })
+  createdAt!: string;
+
+  @ApiProperty({ example: '2026-11-21T12:00:05.000Z' })
+  updatedAt!: string;
+}
+
+export class PaginationDto {
+  @ApiProperty({ example: 100 })
+  limit!: number;
+
+  @ApiProperty({ example: 0 })
+  offset!: number;
+
+  @ApiProperty({ example: 1 })
+  total!: number;
+
+  @ApiProperty()
+  hasMore!: boolean;
+}
+
+export class ListStreamsResponseDto {
+  @ApiProperty({ type: [StreamSummaryDto] })
+  streams!: StreamSummaryDto[];
+
+  @ApiProperty({ type: PaginationDto })
+  pagination!: PaginationDto;
+}

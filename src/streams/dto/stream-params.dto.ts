@@ -1,0 +1,23 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { IsString, Matches, NotEquals } from 'class-validator';
+import { DCB_STREAM_ID, STREAM_ID_PATTERN } from '../stream.constants';
+
+/** The stream id in a path is checked like any other input; the DCB stream is off limits here. */
+class StreamIdParamDto {
+  @ApiProperty({ description: '1-255 characters, no `/` or control characters; `__dcb__` is reserved', example: 'order-1001' })
+  @Matches(STREAM_ID_PATTERN, { message: 'streamId must be 1-255 characters without / or control characters' })
+  @NotEquals(DCB_STREAM_ID, { message: `streamId ${DCB_STREAM_ID} is reserved for DCB events` })
+  streamId!: string;
+}
+
+export class StreamParamsDto extends StreamIdParamDto {
+  @ApiProperty({ description: "The store's id (`es_…`) or its name within your tenant" })
+  @IsString()
+  eventStoreId!: string;
+}
+
+export class ApiStreamParamsDto extends StreamIdParamDto {
+  @ApiProperty({ description: "The store's name (its id is accepted too)" })
+  @IsString()
+  eventStoreName!: string;
+}

@@ -1,0 +1,38 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ArrayMaxSize, IsArray, IsObject, IsOptional, IsString, Length, Matches } from 'class-validator';
+import { EVENT_TYPE_PATTERN, MAX_NAME_LENGTH, MAX_TAGS_PER_EVENT, TAG_PATTERN } from '../stream.constants';
+
+export class SubmittedEventDto {
+  @ApiProperty({ example: 'order.created', maxLength: MAX_NAME_LENGTH, description: 'Dotted names recommended; no whitespace or control characters' })
+  @IsString()
+  @Matches(EVENT_TYPE_PATTERN, { message: 'type must be 1-255 characters without whitespace or control characters' })
+  type!: string;
+
+  @ApiProperty({ type: 'object', additionalProperties: true, example: { orderId: 'o-1', total: 42 } })
+  @IsObject()
+  data!: Record<string, unknown>;
+
+  @ApiPropertyOptional({ type: 'object', additionalProperties: true, example: { correlationId: 'c-9' } })
+  @IsOptional()
+  @IsObject()
+  metadata?: Record<string, unknown>;
+
+  @ApiPropertyOptional({
+    type: [String],
+    maxItems: MAX_TAGS_PER_EVENT,
+    example: ['customer:c-7'],
+    description: 'Opaque strings (1-255 characters, no comma) that DCB queries and conditions match',
+  })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(MAX_TAGS_PER_EVENT)
+  @IsString({ each: true })
+  @Matches(TAG_PATTERN, { each: true, message: 'each tag must be 1-255 characters without commas or control characters' })
+  tags?: string[];
+
+  @ApiPropertyOptional({ example: '1', default: '1', maxLength: 64 })
+  @IsOptional()
+  @IsString()
+  @Length(1, 64)
+  schemaVersion?: string;
+}

@@ -1,0 +1,223 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
+import { EventFilter } from '../common/event-filter';
+import { escapeLike } from '../common/sql';
+import { EventStoreNotFoundError } from '../event-stores/event-store.errors';
+import type { ReadDirection } from './dto/read-stream-params.dto';
+import type { StoredEventResponseDto } from './dto/stored-event.response.dto';
+import { ExpectedVersion, expectedVersionArgument } from './expected-version';
+import { EVENT_COLUMNS, EventRow, toStoredEvent } from './stored-event';
+import { StreamSizeExceededError, VersionConflictError } from './stream.errors';
+
+export interface NewEvent {
+  type: string;
+  data: Record<string, unknown>;
+  metadata?: Record<string, unknown> | null;
+  tags?: string[];
+  schemaVersion?: string;
+}
+
+export interface AppendResult {
+  eventStoreId: string;
+  streamId: string;
+  eventsAppended: number;
+  firstPosition: number;
+  lastPosition: number;
+  streamVersion: number;
+  transactionId: string;
+  createdAt: string;
+}
+
+/** Inclusive bounds on stream positions. */
+export interface StreamRange {
+  direction: ReadDirection;
+  limit: number;
+  from?: number;
+  to?: number;
+}
+
+export interface EventsFilter {
+  types?: EventFilter[];
+  streams?: string[];
+  after?: string;
+  before?: string;
+  fromGlobalPosition?: number;
+  direction: ReadDirection;
+  limit: number;
+  offset: number;
+}
+
+export interface EventPage {
+  events: StoredEventResponseDto[];
+  hasMore: boolean;
+}
+
+export interface StreamSummary {
+  streamId: string;
+  streamType: string;
+  streamVersion: number;
+  lastGlobalPosition: number;
+  sizeBytes: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** DECISIONS §3: the size of an event is its compact JSON data and metadata in UTF-8 bytes. */
+const sizeOf = (event: NewEvent) =>
+  Buffer.byteLength(JSON.stringify(event.data)) + (event.metadata ? Buffer.byteLength(JSON.stringify(event.metadata)) : 0);
+
+const READ_STREAM = (order: 'ASC' | 'DESC') => `
+  SELECT s.version AS stream_version, e.*
+    FROM streams s
+    LEFT JOIN LATERAL (
+      SELECT ${EVENT_COLUMNS} FROM events
+       WHERE event_store_id = s.event_store_id AND stream_id = s.stream_id AND stream_position BETWEEN $3 AND $4
+       ORDER BY stream_position ${order}
+       LIMIT $5
+    ) e ON true
+   WHERE s.event_store_id = $1 AND s.stream_id = $2`;
+const READ_STREAM_FORWARD = READ_STREAM('ASC');
+const READ_STREAM_BACKWARD = READ_STREAM('DESC');
+
+/** The event log in PostgreSQL: every append and read of streams and events goes through here. */
+@Injectable()
+export class EventLog {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /** One round trip: `append_to_stream` checks, writes and notifies under the store's lock. */
+  async append(
+    eventStoreId: string,
+    streamId: string,
+    expectedVersion: ExpectedVersion | undefined,
+    events: NewEvent[],
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<AppendResult> {
+    const payload = JSON.stringify(
+      events.map((event) => ({
+        type: event.type,
+        data: event.data,
+        metadata: event.metadata ?? undefined,
+        tags: event.tags,
+        schemaVersion: event.schemaVersion,
+        sizeBytes: sizeOf(event),
+      })),
+    );
+    try {
+      const [row] = await manager.query(`SELECT * FROM append_to_stream($1, $2, $3, $4::jsonb)`, [
+        eventStoreId,
+        streamId,
+        expectedVersionArgument(expectedVersion),
+        payload,
+      ]);
+      return {
+        eventStoreId,
+        streamId,
+        eventsAppended: events.length,
+        firstPosition: Number(row.first_position),
+        lastPosition: Number(row.last_position),
+        streamVersion: Number(row.stream_version),
+        transactionId: row.transaction_id,
+        createdAt: row.created_at.toISOString(),
+      };
+    } catch (error) {
+      throw this.appendFailure(error, eventStoreId, streamId, expectedVersion);
+    }
+  }
+
+  /** The stream's version and a page of its events, from one snapshot; null if never appended to. */
+  async readStream(eventStoreId: string, streamId: string, range: StreamRange): Promise<(EventPage & { streamVersion: number }) | null> {
+    const rows: (EventRow & { stream_version: string })[] = await this.dataSource.query(
+      range.direction === 'forward' ? READ_STREAM_FORWARD : READ_STREAM_BACKWARD,
+      [eventStoreId, streamId, range.from ?? 0, range.to ?? Number.MAX_SAFE_INTEGER, range.limit + 1],
+    );
+    if (rows.length === 0) return null;
+    const events = rows.filter((row) => row.global_position !== null);
+    return {
+      streamVersion: Number(rows[0].stream_version),
+      events: events.slice(0, range.limit).map(toStoredEvent),
+      hasMore: events.length > range.limit,
+    };
+  }
+
+  /** Events across the store in global order; each filter narrows, and the primary key orders. */
+  async readEvents(eventStoreId: string, filter: EventsFilter): Promise<EventPage> {
+    const params: unknown[] = [eventStoreId];
+    const where = ['event_store_id = $1'];
+    const param = (value: unknown) => `$${params.push(value)}`;
+
+    const types = filter.types ?? [];
+    if (types.length > 0 && !types.some((type) => type.kind === 'all')) {
+      const exact = types.flatMap((type) => (type.kind === 'exact' ? [type.type] : []));
+      const patterns = types.flatMap((type) =>
+        type.kind === 'prefix' ? [`${escapeLike(type.prefix)}%`] : type.kind === 'suffix' ? [`%${escapeLike(type.suffix)}`] : [],
+      );
+      const alternatives = [
+        ...(exact.length > 0 ? [`type = ANY(${param(exact)}::text[])`] : []),
+        ...patterns.map((pattern) => `type LIKE ${param(pattern)}`),
+      ];
+      where.push(`(${alternatives.join(' OR ')})`);
+    }
+    if (filter.streams?.length) where.push(`stream_id = ANY(${param(filter.streams)}::text[])`);
+    if (filter.after) where.push(`created_at > ${param(filter.after)}::timestamptz`);
+    if (filter.before) where.push(`created_at < ${param(filter.before)}::timestamptz`);
+    const forward = filter.direction === 'forward';
+    if (filter.fromGlobalPosition !== undefined) where.push(`global_position ${forward ? '>=' : '<='} ${param(filter.fromGlobalPosition)}`);
+
+    const rows: EventRow[] = await this.dataSource.query(
+      `SELECT ${EVENT_COLUMNS} FROM events WHERE ${where.join(' AND ')}
+        ORDER BY global_position ${forward ? 'ASC' : 'DESC'} OFFSET ${param(filter.offset)} LIMIT ${param(filter.limit + 1)}`,
+      params,
+    );
+    return { events: rows.slice(0, filter.limit).map(toStoredEvent), hasMore: rows.length > filter.limit };
+  }
+
+  async listStreams(
+    eventStoreId: string,
+    page: { limit: number; offset: number; streamType?: string; hasEvents?: boolean },
+  ): Promise<{ streams: StreamSummary[]; total: number }> {
+    const params: unknown[] = [eventStoreId];
+    const where = ['event_store_id = $1'];
+    if (page.streamType !== undefined) where.push(`stream_type = $${params.push(page.streamType)}`);
+    if (page.hasEvents !== undefined) where.push(page.hasEvents ? 'event_count > 0' : 'event_count = 0');
+    const condition = where.join(' AND ');
+
+    const [[{ total }], rows] = await Promise.all([
+      this.dataSource.query(`SELECT count(*)::int AS total FROM streams WHERE ${condition}`, params),
+      this.dataSource.query(
+        `SELECT stream_id, stream_type, version, last_global_position, size_bytes, created_at, updated_at
+           FROM streams WHERE ${condition}
+          ORDER BY created_at, stream_id OFFSET $${params.length + 1} LIMIT $${params.length + 2}`,
+        [...params, page.offset, page.limit],
+      ),
+    ]);
+    return {
+      total,
+      streams: rows.map((row: Record<string, string & Date>) => ({
+        streamId: row.stream_id,
+        streamType: row.stream_type,
+        streamVersion: Number(row.version),
+        lastGlobalPosition: Number(row.last_global_position),
+        sizeBytes: Number(row.size_bytes),
+        createdAt: row.created_at.toISOString(),
+        updatedAt: row.updated_at.toISOString(),
+      })),
+    };
+  }
+
+  /** Turns the SQLSTATEs `append_to_stream` raises into the errors the API documents. */
+  private appendFailure(error: unknown, eventStoreId: string, streamId: string, expected: ExpectedVersion | undefined): unknown {
+    if (!(error instanceof QueryFailedError)) return error;
+    const { code, detail } = error.driverError as { code?: string; detail?: string };
+    switch (code) {
+      case 'ESVC1':
+        return new VersionConflictError(eventStoreId, streamId, expected ?? 'any', Number(detail));
+      case 'ESSZ1':
+        return new StreamSizeExceededError(eventStoreId, streamId, JSON.parse(detail ?? '{}'));
+      case 'ESNF1':
+        return new EventStoreNotFoundError(eventStoreId);
+      default:
+        return error;
+    }
+  }
+}

@@ -1,0 +1,17 @@
+import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
+import { EventStoreResolver } from '../../event-stores/event-store-resolver';
+import { EventLog } from '../event-log';
+import { ListStreamsQuery, StreamListPage } from './list-streams.query';
+
+@QueryHandler(ListStreamsQuery)
+export class ListStreamsHandler implements IQueryHandler<ListStreamsQuery> {
+  constructor(
+    private readonly stores: EventStoreResolver,
+    private readonly eventLog: EventLog,
+  ) {}
+
+  async execute({ tenantId, eventStoreRef, page }: ListStreamsQuery): Promise<StreamListPage> {
+    const store = await this.stores.resolve(tenantId, eventStoreRef);
+    return this.eventLog.listStreams(store.id, page);
+  }
+}

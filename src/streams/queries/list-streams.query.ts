@@ -1,0 +1,17 @@
+import { Query } from '@nestjs/cqrs';
+import type { StreamSummary } from '../event-log';
+
+export interface StreamListPage {
+  streams: StreamSummary[];
+  total: number;
+}
+
+export class ListStreamsQuery extends Query<StreamListPage> {
+  constructor(
+    readonly tenantId: string,
+    readonly eventStoreRef: string,
+    readonly page: { limit: number; offset: number; streamType?: string; hasEvents?: boolean },
+  ) {
+    super();
+  }
+}

@@ -1,0 +1,17 @@
+import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
+import { EventStoreResolver } from '../../event-stores/event-store-resolver';
+import { EventLog, EventPage } from '../event-log';
+import { ReadEventsQuery } from './read-events.query';
+
+@QueryHandler(ReadEventsQuery)
+export class ReadEventsHandler implements IQueryHandler<ReadEventsQuery> {
+  constructor(
+    private readonly stores: EventStoreResolver,
+    private readonly eventLog: EventLog,
+  ) {}
+
+  async execute({ tenantId, eventStoreRef, filter }: ReadEventsQuery): Promise<EventPage> {
+    const store = await this.stores.resolve(tenantId, eventStoreRef);
+    return this.eventLog.readEvents(store.id, filter);
+  }
+}

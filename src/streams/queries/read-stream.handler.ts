@@ -1,0 +1,21 @@
+import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
+import { EventStoreResolver } from '../../event-stores/event-store-resolver';
+import { EventLog } from '../event-log';
+import { StreamNotFoundError } from '../stream.errors';
+import { ReadStreamQuery, StreamPage } from './read-stream.query';
+
+@QueryHandler(ReadStreamQuery)
+export class ReadStreamHandler implements IQueryHandler<ReadStreamQuery> {
+  constructor(
+    private readonly stores: EventStoreResolver,
+    private readonly eventLog: EventLog,
+  ) {}
+
+  async execute({ tenantId, eventStoreRef, streamId, range }: ReadStreamQuery): Promise<StreamPage> {
+    const store = await this.stores.resolve(tenantId, eventStoreRef);
+    const page = await this.eventLog.readStream(store.id, streamId, range);
+    // A stream emptied by retention still has a version, so it reads as 200 with no events.
+    if (!page) throw new StreamNotFoundError(store.id, streamId);
+    return { streamId, ...page };
+  }
+}

@@ -1,0 +1,17 @@
+/** Limits of DECISIONS §3 and §4, shared by validation and the API docs. */
+export const MAX_EVENTS_PER_APPEND = 1000;
+export const DEFAULT_READ_LIMIT = 100;
+export const MAX_READ_LIMIT = 1000;
+export const MAX_TAGS_PER_EVENT = 50;
+export const MAX_NAME_LENGTH = 255;
+
+/** The stream DCB events live in; clients may not use it (spec §4 DCB rule 2). */
+export const DCB_STREAM_ID = '__dcb__';
+
+/** Event types and tags: 1-255 characters, no whitespace or control characters (tags: no comma either). */
+export const EVENT_TYPE_PATTERN = /^[^\s\p{Cc}]{1,255}$/u;
+export const TAG_PATTERN = /^[^,\p{Cc}]{1,255}$/u;
+export const STREAM_ID_PATTERN = /^[^/\p{Cc}]{1,255}$/u;
+
+/** The Postgres channel `append_to_stream` notifies on commit with `<storeId>:<lastPosition>`. */
+export const APPENDS_CHANNEL = 'event_store_appends';

@@ -1,0 +1,96 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { ApiKeyAuth, RequireScope } from '../auth/decorators/auth.decorators';
+import { CurrentPrincipal } from '../auth/decorators/current-principal.decorator';
+import type { Principal } from '../auth/principal';
+import { ApiErrorResponses } from '../common/decorators/api-error-responses.decorator';
+import { parseEventFilter } from '../common/event-filter';
+import { EVENT_STORE_REF_PARAM } from '../event-stores/event-stores.controller';
+import { AppendToStreamCommand } from './commands/append-to-stream.command';
+import { AppendToStreamDto } from './dto/append-to-stream.dto';
+import { AppendToStreamResponseDto } from './dto/append-to-stream.response.dto';
+import { ListStreamsParamsDto } from './dto/list-streams-params.dto';
+import { ListStreamsResponseDto, ReadEventsResponseDto, ReadStreamResponseDto } from './dto/read.response.dto';
+import { ReadEventsParamsDto } from './dto/read-events-params.dto';
+import { ReadStreamParamsDto } from './dto/read-stream-params.dto';
+import { StreamParamsDto } from './dto/stream-params.dto';
+import { ApiIdempotencyKey, REPLAYED_RESPONSE_HEADERS } from './idempotency/api-idempotency.decorators';
+import { Idempotency, IdempotencyRequest } from './idempotency/idempotency-request.decorator';
+import { IdempotentResponse } from './idempotency/idempotent-response';
+import { ListStreamsQuery } from './queries/list-streams.query';
+import { ReadEventsQuery } from './queries/read-events.query';
+import { ReadStreamQuery } from './queries/read-stream.query';
+
+const APPEND_CONFLICTS =
+  'VERSION_CONFLICT: the stream is not at `expectedStreamVersion` (`details.currentVersion`); ' +
+  'STREAM_SIZE_EXCEEDED: the append would pass `maxStreamSizeBytes`; IDEMPOTENCY_CONFLICT: the key was used for another request';
+
+/** Family A: streams and events of a store addressed by id (or name), with an API key. */
+@ApiTags('Streams and events')
+@ApiKeyAuth()
+@Controller('event-stores/:eventStoreId')
+export class StreamsController {
+  constructor(
+    private readonly commandBus: CommandBus,
+    private readonly queryBus: QueryBus,
+  ) {}
+
+  @Post('streams/:streamId')
+  @HttpCode(200)
+  @RequireScope('write')
+  @ApiOperation({ summary: 'Append events to a stream', description: 'All events or none; positions are gap-free and in commit order.' })
+  @ApiIdempotencyKey()
+  @ApiOkResponse({ type: AppendToStreamResponseDto, headers: REPLAYED_RESPONSE_HEADERS })
+  @ApiErrorResponses([400, 401, 403, 404, 409, 413], { 409: APPEND_CONFLICTS })
+  async append(
+    @CurrentPrincipal() principal: Principal,
+    @Param() params: StreamParamsDto,
+    @Body() body: AppendToStreamDto,
+    @Idempotency() idempotency?: IdempotencyRequest,
+  ): Promise<IdempotentResponse<AppendToStreamResponseDto>> {
+    const command = new AppendToStreamCommand(principal.tenantId, params.eventStoreId, params.streamId, body.events, body.expectedStreamVersion, idempotency);
+    const outcome = await this.commandBus.execute(command);
+    return new IdempotentResponse(AppendToStreamResponseDto.from(outcome.result), outcome.replayed);
+  }
+
+  @Get('streams/:streamId')
+  @RequireScope('read')
+  @ApiOperation({ summary: 'Read a stream, forward or backward, a page at a time' })
+  @ApiOkResponse({ type: ReadStreamResponseDto })
+  @ApiErrorResponses([400, 401, 403, 404], { 404: 'NOT_FOUND: no such store; STREAM_NOT_FOUND: nothing was ever appended to the stream' })
+  read(@CurrentPrincipal() principal: Principal, @Param() params: StreamParamsDto, @Query() query: ReadStreamParamsDto): Promise<ReadStreamResponseDto> {
+    const range = { direction: query.direction, limit: query.limit, from: query.fromStreamPosition, to: query.toStreamPosition };
+    return this.queryBus.execute(new ReadStreamQuery(principal.tenantId, params.eventStoreId, params.streamId, range));
+  }
+
+  @Get('streams')
+  @RequireScope('read')
+  @ApiOperation({ summary: "List the store's streams, oldest first" })
+  @ApiParam(EVENT_STORE_REF_PARAM)
+  @ApiOkResponse({ type: ListStreamsResponseDto })
+  @ApiErrorResponses([400, 401, 403, 404])
+  async listStreams(
+    @CurrentPrincipal() principal: Principal,
+    @Param('eventStoreId') eventStoreRef: string,
+    @Query() query: ListStreamsParamsDto,
+  ): Promise<ListStreamsResponseDto> {
+    const { streams, total } = await this.queryBus.execute(new ListStreamsQuery(principal.tenantId, eventStoreRef, query));
+    return { streams, pagination: { limit: query.limit, offset: query.offset, total, hasMore: query.offset + streams.length < total } };
+  }
+
+  @Get('events')
+  @RequireScope('read')
+  @ApiOperation({ summary: 'Read events across the whole store in global order, filtered by type, stream and time' })
+  @ApiParam(EVENT_STORE_REF_PARAM)
+  @ApiOkResponse({ type: ReadEventsResponseDto })
+  @ApiErrorResponses([400, 401, 403, 404])
+  readEvents(
+    @CurrentPrincipal() principal: Principal,
+    @Param('eventStoreId') eventStoreRef: string,
+    @Query() query: ReadEventsParamsDto,
+  ): Promise<ReadEventsResponseDto> {
+    const types = query.types?.map((pattern) => parseEventFilter(pattern)!);
+    return this.queryBus.execute(new ReadEventsQuery(principal.tenantId, eventStoreRef, { ...query, types }));
+  }
+}
