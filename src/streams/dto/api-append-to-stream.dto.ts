@@ -1,13 +1,14 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsObject, IsOptional, ValidateNested } from 'class-validator';
+import { IsObject, IsOptional, ValidateIf, ValidateNested } from 'class-validator';
 import { ExpectedVersion, IsExpectedVersion } from '../expected-version';
 import { AppendToStreamDto } from './append-to-stream.dto';
 import { EXPECTED_VERSION_SCHEMA } from './expected-version.schema';
 
 export class AppendOptionsDto {
   @ApiPropertyOptional(EXPECTED_VERSION_SCHEMA)
-  @IsOptional()
+  // Only an absent field means `any`; an explicit null is an invalid value (DECISIONS §2).
+  @ValidateIf((body) => body.expectedStreamVersion !== undefined)
   @IsExpectedVersion()
   expectedStreamVersion?: ExpectedVersion;
 }

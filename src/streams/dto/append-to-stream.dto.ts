@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsOptional, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsArray, ValidateIf, ValidateNested } from 'class-validator';
 import { ExpectedVersion, IsExpectedVersion } from '../expected-version';
 import { MAX_EVENTS_PER_APPEND } from '../stream.constants';
 import { EXPECTED_VERSION_SCHEMA } from './expected-version.schema';
@@ -16,7 +16,8 @@ export class AppendToStreamDto {
   events!: SubmittedEventDto[];
 
   @ApiPropertyOptional(EXPECTED_VERSION_SCHEMA)
-  @IsOptional()
+  // Only an absent field means `any`; an explicit null is an invalid value (DECISIONS §2).
+  @ValidateIf((body) => body.expectedStreamVersion !== undefined)
   @IsExpectedVersion()
   expectedStreamVersion?: ExpectedVersion;
 }
