@@ -125,6 +125,21 @@ describe('Errors, request ids, health and API docs', () => {
       expect(document.paths['/health'].get.security).toBeUndefined();
     });
 
+    it('documents the appends\' path parameters, Idempotency-Key header and request bodies', () => {
+      const describe = (path: string) => {
+        const operation = document.paths[path].post as unknown as { parameters: { in: string; name: string }[]; requestBody: { content: { 'application/json': { schema: { $ref: string } } } } };
+        return { parameters: operation.parameters.map((p) => `${p.in}:${p.name}`).sort(), body: operation.requestBody.content['application/json'].schema.$ref };
+      };
+      expect(describe('/event-stores/{eventStoreId}/streams/{streamId}')).toEqual({
+        parameters: ['header:Idempotency-Key', 'path:eventStoreId', 'path:streamId'],
+        body: '#/components/schemas/AppendToStreamDto',
+      });
+      expect(describe('/api/event-stores/{eventStoreName}/streams/{streamId}/events')).toEqual({
+        parameters: ['header:Idempotency-Key', 'path:eventStoreName', 'path:streamId'],
+        body: '#/components/schemas/ApiAppendToStreamDto',
+      });
+    });
+
     it('documents error bodies in the envelope each family really returns', () => {
       const schemaOf = (path: string, method: string, status: string) =>
         (document.paths[path][method].responses[status] as { content: { 'application/json': { schema: { $ref: string } } } }).content['application/json'].schema.$ref;
