@@ -1,11 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
-import { EventFilter } from '../common/event-filter';
-import { escapeLike } from '../common/sql';
 import { EventStoreNotFoundError } from '../event-stores/event-store.errors';
 import type { ReadDirection } from './dto/read-stream-params.dto';
 import type { StoredEventResponseDto } from './dto/stored-event.response.dto';
+import { EventsFilter, eventsQuery } from './events-query';
 import { ExpectedVersion, expectedVersionArgument } from './expected-version';
 import { EVENT_COLUMNS, EventRow, toStoredEvent } from './stored-event';
 import { StreamSizeExceededError, VersionConflictError } from './stream.errors';
@@ -35,17 +34,6 @@ export interface StreamRange {
   limit: number;
   from?: number;
   to?: number;
-}
-
-export interface EventsFilter {
-  types?: EventFilter[];
-  streams?: string[];
-  after?: string;
-  before?: string;
-  fromGlobalPosition?: number;
-  direction: ReadDirection;
-  limit: number;
-  offset: number;
 }
 
 export interface EventPage {
@@ -140,35 +128,10 @@ export class EventLog {
     };
   }
 
-  /** Events across the store in global order; each filter narrows, and the primary key orders. */
+  /** Events across the store in global order (see events-query.ts). */
   async readEvents(eventStoreId: string, filter: EventsFilter): Promise<EventPage> {
-    const params: unknown[] = [eventStoreId];
-    const where = ['event_store_id = $1'];
-    const param = (value: unknown) => `$${params.push(value)}`;
-
-    const types = filter.types ?? [];
-    if (types.length > 0 && !types.some((type) => type.kind === 'all')) {
-      const exact = types.flatMap((type) => (type.kind === 'exact' ? [type.type] : []));
-      const patterns = types.flatMap((type) =>
-        type.kind === 'prefix' ? [`${escapeLike(type.prefix)}%`] : type.kind === 'suffix' ? [`%${escapeLike(type.suffix)}`] : [],
-      );
-      const alternatives = [
-        ...(exact.length > 0 ? [`type = ANY(${param(exact)}::text[])`] : []),
-        ...patterns.map((pattern) => `type LIKE ${param(pattern)}`),
-      ];
-      where.push(`(${alternatives.join(' OR ')})`);
-    }
-    if (filter.streams?.length) where.push(`stream_id = ANY(${param(filter.streams)}::text[])`);
-    if (filter.after) where.push(`created_at > ${param(filter.after)}::timestamptz`);
-    if (filter.before) where.push(`created_at < ${param(filter.before)}::timestamptz`);
-    const forward = filter.direction === 'forward';
-    if (filter.fromGlobalPosition !== undefined) where.push(`global_position ${forward ? '>=' : '<='} ${param(filter.fromGlobalPosition)}`);
-
-    const rows: EventRow[] = await this.dataSource.query(
-      `SELECT ${EVENT_COLUMNS} FROM events WHERE ${where.join(' AND ')}
-        ORDER BY global_position ${forward ? 'ASC' : 'DESC'} OFFSET ${param(filter.offset)} LIMIT ${param(filter.limit + 1)}`,
-      params,
-    );
+    const { text, values } = eventsQuery(eventStoreId, filter);
+    const rows: EventRow[] = await this.dataSource.query(text, values);
     return { events: rows.slice(0, filter.limit).map(toStoredEvent), hasMore: rows.length > filter.limit };
   }
 

@@ -1,5 +1,6 @@
 import { Query } from '@nestjs/cqrs';
-import type { EventPage, EventsFilter } from '../event-log';
+import type { EventPage } from '../event-log';
+import type { EventsFilter } from '../events-query';
 
 export class ReadEventsQuery extends Query<EventPage> {
   constructor(
