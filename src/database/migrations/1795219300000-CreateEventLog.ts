@@ -101,7 +101,9 @@ DECLARE
   v_now timestamptz;
   v_transaction uuid := gen_random_uuid();
 BEGIN
-  SELECT * INTO v_store FROM event_stores WHERE id = p_event_store_id FOR UPDATE;
+  -- NO KEY UPDATE serialises appends per store yet, unlike FOR UPDATE, does not conflict with the
+  -- KEY SHARE locks that foreign-key checks (an idempotency claim, earlier in the transaction) hold.
+  SELECT * INTO v_store FROM event_stores WHERE id = p_event_store_id FOR NO KEY UPDATE;
   IF NOT FOUND THEN
     RAISE EXCEPTION 'event store % not found', p_event_store_id USING ERRCODE = 'ESNF1';
   END IF;
