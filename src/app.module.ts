@@ -9,6 +9,7 @@ import { validationExceptionFactory } from './common/validation/validation-excep
 import { AppConfigModule } from './config/app-config.module';
 import { EnvironmentVariables } from './config/environment-variables';
 import { DatabaseModule } from './database/database.module';
+import { DcbModule } from './dcb/dcb.module';
 import { EventStoresModule } from './event-stores/event-stores.module';
 import { HealthModule } from './health/health.module';
 import { StreamsModule } from './streams/streams.module';
@@ -29,6 +30,7 @@ export class AppModule {
         TenantsModule,
         EventStoresModule,
         StreamsModule,
+        DcbModule,
         HealthModule,
       ],
       providers: [

@@ -4,6 +4,7 @@ import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
 import { EventStoreNotFoundError } from '../event-stores/event-store.errors';
 import type { ReadDirection } from './dto/read-stream-params.dto';
 import type { StoredEventResponseDto } from './dto/stored-event.response.dto';
+import { eventPayload } from './event-payload';
 import { EventsFilter, eventsQuery } from './events-query';
 import { ExpectedVersion, expectedVersionArgument } from './expected-version';
 import { EVENT_COLUMNS, EventRow, toStoredEvent } from './stored-event';
@@ -51,10 +52,6 @@ export interface StreamSummary {
   updatedAt: string;
 }
 
-/** DECISIONS §3: the size of an event is its compact JSON data and metadata in UTF-8 bytes. */
-const sizeOf = (event: NewEvent) =>
-  Buffer.byteLength(JSON.stringify(event.data)) + (event.metadata ? Buffer.byteLength(JSON.stringify(event.metadata)) : 0);
-
 const READ_STREAM = (order: 'ASC' | 'DESC') => `
   SELECT s.version AS stream_version, e.*
     FROM streams s
@@ -81,22 +78,12 @@ export class EventLog {
     events: NewEvent[],
     manager: EntityManager = this.dataSource.manager,
   ): Promise<AppendResult> {
-    const payload = JSON.stringify(
-      events.map((event) => ({
-        type: event.type,
-        data: event.data,
-        metadata: event.metadata ?? undefined,
-        tags: event.tags,
-        schemaVersion: event.schemaVersion,
-        sizeBytes: sizeOf(event),
-      })),
-    );
     try {
       const [row] = await manager.query(`SELECT * FROM append_to_stream($1, $2, $3, $4::jsonb)`, [
         eventStoreId,
         streamId,
         expectedVersionArgument(expectedVersion),
-        payload,
+        eventPayload(events),
       ]);
       return {
         eventStoreId,

@@ -104,6 +104,8 @@ describe('Errors, request ids, health and API docs', () => {
       ['/event-stores/{eventStoreId}/events', 'get', ['200', '400', '401', '403', '404', '500']],
       ['/api/event-stores/{eventStoreName}/streams/{streamId}/events', 'post', ['201', '400', '401', '403', '404', '409', '413', '500']],
       ['/api/event-stores/{eventStoreName}/streams/{streamId}/events', 'get', ['200', '400', '401', '403', '404', '500']],
+      ['/event-stores/{eventStoreId}/events', 'post', ['200', '400', '401', '403', '404', '409', '413', '500']],
+      ['/event-stores/{eventStoreId}/query', 'post', ['200', '400', '401', '403', '404', '413', '500']],
       ['/health', 'get', ['200']],
       ['/health/ready', 'get', ['200', '503']],
     ];

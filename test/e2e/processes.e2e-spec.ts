@@ -78,13 +78,18 @@ describe('Entry points (dist/main.js and dist/worker.js)', () => {
     await Promise.all([processes[0].waitForOutput(/Worker ready/), processes[1].waitForOutput(/Worker ready/), processes[2].waitForOutput(/Listening on port/)]);
 
     const applied = processes.flatMap((service) => service.log.match(/Applied \w+/g) ?? []);
-    expect(applied.sort()).toEqual(['Applied CreateEventLog1795219300000', 'Applied CreateTenantsApiKeysAndEventStores1795219200000']);
+    expect(applied.sort()).toEqual([
+      'Applied CreateDcb1795219400000',
+      'Applied CreateEventLog1795219300000',
+      'Applied CreateTenantsApiKeysAndEventStores1795219200000',
+    ]);
     const client = new Client({ connectionString: database.url });
     await client.connect();
     try {
       expect((await client.query('SELECT name FROM migrations ORDER BY id')).rows.map((row) => row.name)).toEqual([
         'CreateTenantsApiKeysAndEventStores1795219200000',
         'CreateEventLog1795219300000',
+        'CreateDcb1795219400000',
       ]);
     } finally {
       await client.end();

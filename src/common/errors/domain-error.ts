@@ -14,4 +14,9 @@ export abstract class DomainError extends Error {
     super(message);
     this.name = new.target.name;
   }
+
+  /** The body to send instead of the envelope, for the one error the spec gives its own shape (DCB). */
+  ownBody(): Record<string, unknown> | null {
+    return null;
+  }
 }

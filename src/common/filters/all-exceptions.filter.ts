@@ -50,6 +50,9 @@ export class AllExceptionsFilter implements ExceptionFilter {
     // The query string may carry credentials (a WebSocket's apiKey); it is never logged.
     const path = String(adapter.getRequestUrl(request)).split('?')[0];
     const requestId = String(request.headers?.[REQUEST_ID_HEADER] ?? 'none');
+    if (exception instanceof DomainError && exception.ownBody()) {
+      return adapter.reply(http.getResponse(), exception.ownBody(), exception.status);
+    }
     const rendered = this.render(exception, requestId, `${adapter.getRequestMethod(request)} ${path}`);
     const body = path.toLowerCase().startsWith(FLAT_ENVELOPE_PREFIX)
       ? { error: rendered.code, message: rendered.message, details: rendered.details }

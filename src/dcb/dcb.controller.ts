@@ -1,0 +1,62 @@
+import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { ApiConflictResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { ApiKeyAuth, RequireScope } from '../auth/decorators/auth.decorators';
+import { CurrentPrincipal } from '../auth/decorators/current-principal.decorator';
+import type { Principal } from '../auth/principal';
+import { ApiErrorResponses } from '../common/decorators/api-error-responses.decorator';
+import { EVENT_STORE_REF_PARAM } from '../event-stores/event-stores.controller';
+import { ApiIdempotencyKey, REPLAYED_RESPONSE_HEADERS } from '../streams/idempotency/api-idempotency.decorators';
+import { Idempotency, IdempotencyRequest } from '../streams/idempotency/idempotency-request.decorator';
+import { IdempotentResponse } from '../streams/idempotency/idempotent-response';
+import { AppendDcbEventsCommand } from './commands/append-dcb-events.command';
+import { AppendDcbEventsDto } from './dto/append-dcb-events.dto';
+import { AppendConditionFailedResponseDto, AppendDcbEventsResponseDto, ReadDcbEventsResponseDto } from './dto/dcb.response.dto';
+import { ReadDcbEventsDto } from './dto/read-dcb-events.dto';
+import { ReadDcbEventsQuery } from './queries/read-dcb-events.query';
+
+/** Dynamic Consistency Boundary: streamless, tagged appends with conditions, and reads by tag query. */
+@ApiTags('Dynamic Consistency Boundary')
+@ApiKeyAuth()
+@ApiParam(EVENT_STORE_REF_PARAM)
+@Controller('event-stores/:eventStoreId')
+export class DcbController {
+  constructor(
+    private readonly commandBus: CommandBus,
+    private readonly queryBus: QueryBus,
+  ) {}
+
+  @Post('events')
+  @HttpCode(200)
+  @RequireScope('write')
+  @ApiOperation({
+    summary: 'Append events without a stream, optionally only if no event matching a query appeared after a position',
+    description: 'Read with POST …/query, decide, then append with `condition: { failIfEventsMatch: <the same query>, after: <its lastPosition> }`.',
+  })
+  @ApiIdempotencyKey()
+  @ApiOkResponse({ type: AppendDcbEventsResponseDto, headers: REPLAYED_RESPONSE_HEADERS })
+  @ApiConflictResponse({
+    type: AppendConditionFailedResponseDto,
+    description: 'APPEND_CONDITION_FAILED (this body, not the envelope); or IDEMPOTENCY_CONFLICT in the envelope',
+  })
+  @ApiErrorResponses([400, 401, 403, 404, 413])
+  async append(
+    @CurrentPrincipal() principal: Principal,
+    @Param('eventStoreId') eventStoreRef: string,
+    @Body() body: AppendDcbEventsDto,
+    @Idempotency() idempotency?: IdempotencyRequest,
+  ): Promise<IdempotentResponse<AppendDcbEventsResponseDto>> {
+    const outcome = await this.commandBus.execute(new AppendDcbEventsCommand(principal.tenantId, eventStoreRef, body.events, body.condition, idempotency));
+    return new IdempotentResponse({ lastPosition: outcome.result.lastPosition }, outcome.replayed);
+  }
+
+  @Post('query')
+  @HttpCode(200)
+  @RequireScope('read')
+  @ApiOperation({ summary: 'Read the events matching a query of types and tags, after a position' })
+  @ApiOkResponse({ type: ReadDcbEventsResponseDto })
+  @ApiErrorResponses([400, 401, 403, 404, 413])
+  read(@CurrentPrincipal() principal: Principal, @Param('eventStoreId') eventStoreRef: string, @Body() body: ReadDcbEventsDto): Promise<ReadDcbEventsResponseDto> {
+    return this.queryBus.execute(new ReadDcbEventsQuery(principal.tenantId, eventStoreRef, body.query?.items ?? [], body.after, body.limit));
+  }
+}

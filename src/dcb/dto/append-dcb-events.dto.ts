@@ -1,0 +1,38 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsInt, IsObject, IsOptional, Max, Min, ValidateNested } from 'class-validator';
+import { SubmittedEventDto } from '../../streams/dto/submitted-event.dto';
+import { MAX_EVENTS_PER_APPEND } from '../../streams/stream.constants';
+import { DcbQueryDto } from './dcb-query.dto';
+
+export class AppendConditionDto {
+  @ApiProperty({ type: DcbQueryDto, description: 'The append fails if any event after `after` matches this query' })
+  @IsObject()
+  @ValidateNested()
+  @Type(() => DcbQueryDto)
+  failIfEventsMatch!: DcbQueryDto;
+
+  @ApiPropertyOptional({ minimum: 0, example: 41, description: 'Only events after this position (exclusive) count; omitted: all events' })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(Number.MAX_SAFE_INTEGER)
+  after?: number;
+}
+
+export class AppendDcbEventsDto {
+  @ApiProperty({ type: [SubmittedEventDto], minItems: 1, maxItems: MAX_EVENTS_PER_APPEND })
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(MAX_EVENTS_PER_APPEND)
+  @ValidateNested({ each: true })
+  @Type(() => SubmittedEventDto)
+  events!: SubmittedEventDto[];
+
+  @ApiPropertyOptional({ type: AppendConditionDto })
+  @IsOptional()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => AppendConditionDto)
+  condition?: AppendConditionDto;
+}

@@ -1,0 +1,34 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { ArrayMaxSize, IsArray, IsOptional, IsString, Matches, ValidateNested } from 'class-validator';
+import { EVENT_TYPE_PATTERN, TAG_PATTERN } from '../../streams/stream.constants';
+import { MAX_ITEM_VALUES, MAX_QUERY_ITEMS } from '../dcb.constants';
+
+/** Matches events of any of `types` carrying all of `tags`; an omitted or empty list constrains nothing. */
+export class DcbQueryItemDto {
+  @ApiPropertyOptional({ type: [String], maxItems: MAX_ITEM_VALUES, example: ['CourseCreated', 'StudentSubscribed'], description: 'ORed' })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(MAX_ITEM_VALUES)
+  @IsString({ each: true })
+  @Matches(EVENT_TYPE_PATTERN, { each: true, message: 'each type must be 1-255 characters without whitespace or control characters' })
+  types?: string[];
+
+  @ApiPropertyOptional({ type: [String], maxItems: MAX_ITEM_VALUES, example: ['course:c1'], description: 'ANDed' })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(MAX_ITEM_VALUES)
+  @IsString({ each: true })
+  @Matches(TAG_PATTERN, { each: true, message: 'each tag must be 1-255 characters without commas or control characters' })
+  tags?: string[];
+}
+
+/** Items are ORed; a query without items matches every event. */
+export class DcbQueryDto {
+  @ApiProperty({ type: [DcbQueryItemDto], maxItems: MAX_QUERY_ITEMS })
+  @IsArray()
+  @ArrayMaxSize(MAX_QUERY_ITEMS)
+  @ValidateNested({ each: true })
+  @Type(() => DcbQueryItemDto)
+  items!: DcbQueryItemDto[];
+}
