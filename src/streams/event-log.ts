@@ -62,8 +62,8 @@ const READ_STREAM = (order: 'ASC' | 'DESC') => `
        LIMIT $5
     ) e ON true
    WHERE s.event_store_id = $1 AND s.stream_id = $2`;
-const READ_STREAM_FORWARD = READ_STREAM('ASC');
-const READ_STREAM_BACKWARD = READ_STREAM('DESC');
+/** Exported for the benchmark's EXPLAIN of the exact statement. */
+export const READ_STREAM_SQL = { forward: READ_STREAM('ASC'), backward: READ_STREAM('DESC') };
 
 /** The event log in PostgreSQL: every append and read of streams and events goes through here. */
 @Injectable()
@@ -103,7 +103,7 @@ export class EventLog {
   /** The stream's version and a page of its events, from one snapshot; null if never appended to. */
   async readStream(eventStoreId: string, streamId: string, range: StreamRange): Promise<(EventPage & { streamVersion: number }) | null> {
     const rows: (EventRow & { stream_version: string })[] = await this.dataSource.query(
-      range.direction === 'forward' ? READ_STREAM_FORWARD : READ_STREAM_BACKWARD,
+      READ_STREAM_SQL[range.direction],
       [eventStoreId, streamId, range.from ?? 0, range.to ?? Number.MAX_SAFE_INTEGER, range.limit + 1],
     );
     if (rows.length === 0) return null;

@@ -10,18 +10,26 @@ describe('eventsQuery', () => {
     expect(values).toEqual(['es_1', 0, 101]);
   });
 
-  it('ORs exact types and patterns, escaping LIKE wildcards in them', () => {
+  it('reads each exact type as its own ordered, limited scan and merges them', () => {
+    const { text, values } = eventsQuery('es_1', { ...base, offset: 10, types: [{ kind: 'exact', type: 'a.created' }, { kind: 'exact', type: 'b.created' }] });
+    const sql = squash(text);
+    expect(sql).toContain('WHERE event_store_id = $1 AND type = $3 ORDER BY global_position ASC LIMIT $2) UNION ALL (');
+    expect(sql).toContain('WHERE event_store_id = $1 AND type = $4 ORDER BY global_position ASC LIMIT $2)');
+    expect(sql).toMatch(/\) matched ORDER BY global_position ASC OFFSET \$5 LIMIT \$6$/);
+    expect(values).toEqual(['es_1', 111, 'a.created', 'b.created', 10, 101]);
+  });
+
+  it('ORs patterns (and any exact types beside them) as filters, escaping LIKE wildcards', () => {
     const { text, values } = eventsQuery('es_1', {
       ...base,
       types: [
         { kind: 'exact', type: 'a.created' },
-        { kind: 'exact', type: 'b.created' },
         { kind: 'prefix', prefix: 'my_app.' },
         { kind: 'suffix', suffix: '.100%' },
       ],
     });
-    expect(squash(text)).toContain('AND (type = ANY($2::text[]) OR type LIKE $3 OR type LIKE $4)');
-    expect(values.slice(1, 4)).toEqual([['a.created', 'b.created'], 'my\\_app.%', '%.100\\%']);
+    expect(squash(text)).toContain('AND (type = $2 OR type LIKE $3 OR type LIKE $4) ORDER BY');
+    expect(values.slice(1, 4)).toEqual(['a.created', 'my\\_app.%', '%.100\\%']);
   });
 
   it('drops the type condition when any filter is *', () => {
@@ -30,7 +38,7 @@ describe('eventsQuery', () => {
     expect(values).toEqual(['es_1', 0, 101]);
   });
 
-  it('ANDs streams, time bounds and the starting position, which flips with the direction', () => {
+  it('ANDs streams, time bounds and the starting position, which flips with the direction, in every branch', () => {
     const { text, values } = eventsQuery('es_1', {
       ...base,
       direction: 'backward',
@@ -38,10 +46,11 @@ describe('eventsQuery', () => {
       after: '2026-01-01T00:00:00Z',
       before: '2026-02-01T00:00:00Z',
       fromGlobalPosition: 50,
+      types: [{ kind: 'exact', type: 'x' }],
     });
     expect(squash(text)).toContain(
-      'stream_id = ANY($2::text[]) AND created_at > $3::timestamptz AND created_at < $4::timestamptz AND global_position <= $5 ORDER BY global_position DESC',
+      'stream_id = ANY($2::text[]) AND created_at > $3::timestamptz AND created_at < $4::timestamptz AND global_position <= $5 AND type = $7 ORDER BY global_position DESC LIMIT $6',
     );
-    expect(values).toEqual(['es_1', ['s-1'], '2026-01-01T00:00:00Z', '2026-02-01T00:00:00Z', 50, 0, 101]);
+    expect(values).toEqual(['es_1', ['s-1'], '2026-01-01T00:00:00Z', '2026-02-01T00:00:00Z', 50, 101, 'x', 0, 101]);
   });
 });

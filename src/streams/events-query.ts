@@ -16,33 +16,46 @@ export interface EventsFilter {
 
 /**
  * The cross-stream read as one parameterised statement. Every filter narrows within the store and
- * the primary key (event_store_id, global_position) gives the order; one row beyond the limit tells
- * whether more follow.
+ * one row beyond the limit tells whether more follow. When the types are all exact, each becomes
+ * its own scan of events_type_idx in position order, limited, and the few rows are merged: the plan
+ * PostgreSQL cannot find for `type = ANY(...)`, which walks the whole store or sorts every match.
+ * Patterns are filters on the walk of the primary key.
  */
+function typeCondition(type: EventFilter, param: (value: unknown) => string): string {
+  switch (type.kind) {
+    case 'exact':
+      return `type = ${param(type.type)}`;
+    case 'prefix':
+      return `type LIKE ${param(`${escapeLike(type.prefix)}%`)}`;
+    case 'suffix':
+      return `type LIKE ${param(`%${escapeLike(type.suffix)}`)}`;
+    case 'all':
+      return 'true';
+  }
+}
+
 export function eventsQuery(eventStoreId: string, filter: EventsFilter): { text: string; values: unknown[] } {
   const values: unknown[] = [eventStoreId];
   const param = (value: unknown) => `$${values.push(value)}`;
   const where = ['event_store_id = $1'];
-
-  const types = filter.types ?? [];
-  if (types.length > 0 && !types.some((type) => type.kind === 'all')) {
-    const exact = types.flatMap((type) => (type.kind === 'exact' ? [type.type] : []));
-    const patterns = types.flatMap((type) =>
-      type.kind === 'prefix' ? [`${escapeLike(type.prefix)}%`] : type.kind === 'suffix' ? [`%${escapeLike(type.suffix)}`] : [],
-    );
-    const alternatives = [
-      ...(exact.length > 0 ? [`type = ANY(${param(exact)}::text[])`] : []),
-      ...patterns.map((pattern) => `type LIKE ${param(pattern)}`),
-    ];
-    where.push(`(${alternatives.join(' OR ')})`);
-  }
   if (filter.streams?.length) where.push(`stream_id = ANY(${param(filter.streams)}::text[])`);
   if (filter.after) where.push(`created_at > ${param(filter.after)}::timestamptz`);
   if (filter.before) where.push(`created_at < ${param(filter.before)}::timestamptz`);
   const forward = filter.direction === 'forward';
   if (filter.fromGlobalPosition !== undefined) where.push(`global_position ${forward ? '>=' : '<='} ${param(filter.fromGlobalPosition)}`);
+  const order = `ORDER BY global_position ${forward ? 'ASC' : 'DESC'}`;
 
-  const text = `SELECT ${EVENT_COLUMNS} FROM events WHERE ${where.join(' AND ')}
-    ORDER BY global_position ${forward ? 'ASC' : 'DESC'} OFFSET ${param(filter.offset)} LIMIT ${param(filter.limit + 1)}`;
+  const types = filter.types ?? [];
+  const constrained = types.length > 0 && !types.some((type) => type.kind === 'all');
+  if (constrained && types.every((type) => type.kind === 'exact')) {
+    const perType = param(filter.offset + filter.limit + 1);
+    const branches = [...new Set(types.map((type) => (type.kind === 'exact' ? type.type : '')))].map(
+      (type) => `(SELECT ${EVENT_COLUMNS} FROM events WHERE ${[...where, `type = ${param(type)}`].join(' AND ')} ${order} LIMIT ${perType})`,
+    );
+    const text = `SELECT * FROM (${branches.join(' UNION ALL ')}) matched ${order} OFFSET ${param(filter.offset)} LIMIT ${param(filter.limit + 1)}`;
+    return { text, values };
+  }
+  if (constrained) where.push(`(${types.map((type) => typeCondition(type, param)).join(' OR ')})`);
+  const text = `SELECT ${EVENT_COLUMNS} FROM events WHERE ${where.join(' AND ')} ${order} OFFSET ${param(filter.offset)} LIMIT ${param(filter.limit + 1)}`;
   return { text, values };
 }

@@ -1,0 +1,42 @@
+// Settings of one bench run, all from the environment (see bench/README.md).
+import { randomBytes } from 'node:crypto';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+function positiveNumber(name, fallback) {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number, got '${raw}'`);
+  return value;
+}
+
+export function readConfig() {
+  const runId = randomBytes(4).toString('hex');
+  return {
+    runId,
+    postgresUrl: process.env.BENCH_POSTGRES_URL || 'postgres://postgres@127.0.0.1:5432/postgres',
+    redisUrl: process.env.BENCH_REDIS_URL || 'redis://127.0.0.1:6379',
+    redisPrefix: `bench-${runId}`,
+    databaseName: `bench_${runId}`,
+    durationMs: positiveNumber('BENCH_DURATION_S', 10) * 1000,
+    warmupMs: positiveNumber('BENCH_WARMUP_S', 2) * 1000,
+    // Alternating rounds per runner; the median run is reported (1 keeps the whole run near 2.5 min).
+    rounds: Math.round(positiveNumber('BENCH_ROUNDS', 1)),
+    // Only scenarios named here run ("a,b" or "append-single-64c,read-by-type"); empty means all.
+    scenarios: (process.env.BENCH_SCENARIOS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    preloadEvents: Math.round(positiveNumber('BENCH_PRELOAD_EVENTS', 1_000_000)),
+    preloadStreams: Math.round(positiveNumber('BENCH_PRELOAD_STREAMS', 500)),
+    // Whole-run watchdog: past it everything is stopped and the database dropped.
+    timeoutMs: positiveNumber('BENCH_TIMEOUT_S', 900) * 1000,
+    resultsDir: process.env.BENCH_RESULTS_DIR || join(ROOT, 'bench', 'results'),
+    label: process.env.BENCH_LABEL || 'streams',
+    keepDatabase: process.env.BENCH_KEEP_DB === '1',
+    // Profiles the API's CPU during each service run's measured window (bench/results/profiles/).
+    cpuProfile: process.env.BENCH_CPU_PROFILE === '1',
+    requestTimeoutMs: 30_000,
+    drainTimeoutMs: 30_000,
+  };
+}

@@ -1,0 +1,141 @@
+// Turns a run's results into the Markdown report (the JSON is the results object itself).
+
+const cell = (value, suffix = '') => (value === null || value === undefined || Number.isNaN(value) ? '–' : `${value}${suffix}`);
+const number = (value) => (value === null || value === undefined ? '–' : Math.round(value).toLocaleString('en-US'));
+const spread = (values) => {
+  const known = (values ?? []).filter((value) => value !== null);
+  return known.length > 1 ? ` (${number(Math.min(...known))}–${number(Math.max(...known))})` : '';
+};
+
+export function renderMarkdown(results) {
+  const lines = [];
+  const { settings, machine } = results;
+  lines.push(`# Streams benchmark, ${results.date}`);
+  lines.push('');
+  lines.push(
+    `\`npm run bench\` on ${machine.nproc} cores / ${machine.memoryGb} GB, Node ${machine.node}, PostgreSQL ${machine.postgres.version}` +
+      ` (synchronous_commit=${machine.postgres.settings.synchronous_commit}, fsync=${machine.postgres.settings.fsync}).` +
+      ` Each run: ${settings.warmupS} s warm-up, then ${settings.durationS} s measured` +
+      `${settings.rounds > 1 ? `; ${settings.rounds} alternating rounds per runner, the median shown with the range of events/s` : ''}. Commit ${results.build.commit}` +
+      `${results.build.distOlderThanSrc ? ' (**dist/ is older than src/: rebuild before trusting these numbers**)' : ''}.` +
+      ` Whole run: ${results.totalSeconds} s.`,
+  );
+  lines.push('');
+  lines.push('| Scenario | Runner | Clients | Events/s | Req/s | p50 ms | p90 ms | p99 ms | Errors | 409 retries | Peak API RSS MB | API CPU % | Machine CPU % | DB xacts / req | Events/s vs baseline |');
+  lines.push('|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|');
+  for (const scenario of results.scenarios) {
+    for (const [runner, run] of Object.entries(scenario.runs)) {
+      if (run.failed) {
+        lines.push(`| ${scenario.name} | ${runner} | ${scenario.clients} | failed: ${run.failed.replace(/\|/g, '/').slice(0, 120)} | | | | | | | | | | | |`);
+        continue;
+      }
+      const viaApi = runner === 'service';
+      const ratio = scenario.ratios[`${runner}/baseline`] !== undefined ? `**${scenario.ratios[`${runner}/baseline`]}×**` : '';
+      lines.push(
+        `| ${scenario.name} | ${runner} | ${run.clients} | ${number(run.eventsPerSecond)}${spread(run.roundsEventsPerSecond)} | ${number(run.requestsPerSecond)} | ` +
+          `${cell(run.latencyMs.p50)} | ${cell(run.latencyMs.p90)} | ${cell(run.latencyMs.p99)} | ${run.measured.errorCount} | ` +
+          `${scenario.name.includes('hot') ? run.measured.retries : '–'} | ${viaApi ? cell(run.api?.peakRssMb) : '–'} | ` +
+          `${viaApi ? `${cell(run.api?.cpuPercentOfOneCore)}${run.api?.cpuMsPerRequest !== undefined ? ` (${run.api.cpuMsPerRequest} ms/req)` : ''}` : '–'} | ` +
+          `${cell(run.api?.machineCpuBusyPercent)} | ${viaApi ? cell(run.database?.transactionsPerRequest) : '–'} | ${ratio} |`,
+      );
+    }
+  }
+  lines.push('');
+  lines.push(
+    'Events/s and req/s count what completed inside the measured window (req/s includes 409s). Latency is per request ' +
+      '(per transaction for the baseline). Errors are non-2xx answers other than the hot stream\'s expected 409s, and ' +
+      'transport failures. CPU % is of one core over the measured window (machine: all cores busy). DB xacts / req: ' +
+      'the service\'s database transactions per request, from pg_stat_database deltas (approximate: PostgreSQL publishes ' +
+      'them about once a second per connection; the JSON has the same figure for the baseline, one statement per append ' +
+      'by construction, as a measure of the error). The **baseline** is ' +
+      'the same rows written by one SQL statement per append through `pg` at the same concurrency (see bench/README.md).',
+  );
+
+  const errors = results.scenarios.flatMap((scenario) =>
+    Object.entries(scenario.runs).flatMap(([runner, run]) =>
+      (run.firstErrors ?? []).length ? [`- ${scenario.name} / ${runner}: ${run.firstErrors.map((e) => `${e.error} ${e.detail}`.trim()).join('; ')}`] : [],
+    ),
+  );
+  if (errors.length) {
+    lines.push('', '### First errors', '', ...errors);
+  }
+
+  const verified = results.scenarios.flatMap((scenario) =>
+    Object.entries(scenario.runs).filter(([, run]) => run.verification).map(([runner, run]) => ({ scenario, runner, v: run.verification })),
+  );
+  if (verified.length) {
+    lines.push('', '## Correctness after the write scenarios', '');
+    lines.push('One query per store after its run (with several rounds: the median run\'s figures, the checks over every round).', '');
+    lines.push('| Scenario | Runner | Events stored | Events acknowledged | Positions gap-free 1..N | Streams 0..version-1 | Store counter |');
+    lines.push('|---|---|--:|--:|---|---|---|');
+    for (const { scenario, runner, v: chosen } of verified) {
+      const all = (scenario.runs[runner].verificationAllRounds ?? [chosen]).filter(Boolean);
+      const v = { ...chosen, gapFree: all.every((x) => x.gapFree), streamsConsistent: all.every((x) => x.streamsConsistent), matchesAcknowledged: all.every((x) => x.matchesAcknowledged) };
+      lines.push(
+        `| ${scenario.name} | ${runner} | ${number(v.events)} | ${number(v.acknowledgedEvents)}${v.matchesAcknowledged ? '' : ' ⚠'} | ` +
+          `${v.gapFree ? 'yes' : `**NO** (min ${v.min_position}, max ${v.max_position})`} | ${v.streamsConsistent ? `yes (${v.streams})` : `**NO** (${v.inconsistent_streams} bad)`} | ` +
+          `last_position ${number(v.last_position)}, total_events ${number(v.total_events)} |`,
+      );
+    }
+  }
+
+  const byType = results.scenarios.find((scenario) => scenario.runs.service?.byTag);
+  if (byType) {
+    lines.push('', `### ${byType.name}: latency per type`, '');
+    lines.push('| Type | Requests | Events / request | p50 ms | p99 ms |');
+    lines.push('|---|--:|--:|--:|--:|');
+    for (const [tag, t] of Object.entries(byType.runs.service.byTag).sort()) {
+      lines.push(`| ${tag} | ${t.requests} | ${t.eventsPerRequest} | ${cell(t.latencyMs.p50)} | ${cell(t.latencyMs.p99)} |`);
+    }
+  }
+
+  const profiled = results.scenarios.filter((scenario) => scenario.runs.service?.profile?.selfTimeByPackage);
+  if (profiled.length) {
+    lines.push('', '## Where the API spends its CPU (self time, % of busy samples, measured window)', '');
+    for (const scenario of profiled) {
+      const p = scenario.runs.service.profile;
+      lines.push(`**${scenario.name}** (${p.busySeconds} s busy, ${p.idleSeconds} s idle; \`${p.file}\`)`, '');
+      lines.push(`- by package: ${p.selfTimeByPackage.map((e) => `${e.name} ${e.percent}%`).join(', ')}`);
+      lines.push(`- hottest functions: ${p.hottestFunctions.slice(0, 8).map((e) => `\`${e.name}\` ${e.percent}%`).join(', ')}`, '');
+    }
+  }
+
+  if (results.explain?.length) {
+    const p = results.preload;
+    lines.push('', '## Read plans on the preloaded store', '');
+    lines.push(
+      `${number(p.events)} events in ${number(p.streams)} streams (${number(p.eventsPerStream)} each, interleaved), ` +
+        `${p.types} types with a skewed mix; inserted in ${p.insertSeconds} s, VACUUM ANALYZE ${p.vacuumAnalyzeSeconds} s, ` +
+        `events table ${p.eventsTableMb} MB. \`EXPLAIN (ANALYZE, BUFFERS)\` with the service's SQL and realistic parameters:`,
+    );
+    lines.push('');
+    lines.push('| Read | Events access | Sort | Rows returned | Removed by filter | Sorted | ms | Index scan without Sort | Verdict |');
+    lines.push('|---|---|---|--:|--:|--:|--:|---|---|');
+    for (const plan of results.explain) {
+      const access = plan.eventsAccess.map((a) => `${a.node}${a.index ? ` on ${a.index}` : ''}${a.filter ? ' + Filter' : ''}`).join('; ');
+      lines.push(
+        `| ${plan.name} | ${access} | ${plan.sortNodes.length ? plan.sortNodes.join('; ') : 'none'} | ${plan.rowsReturned} | ` +
+          `${plan.rowsRemovedByFilter} | ${plan.rowsSorted} | ${plan.executionMs} | ${plan.indexScanWithoutSort ? 'yes' : '**no**'} | ${plan.verdict} |`,
+      );
+    }
+    lines.push('');
+    for (const plan of results.explain) {
+      lines.push(`<details><summary>${plan.name}: <code>${plan.description}</code></summary>`, '', '```', plan.plan, '```', '', '</details>');
+    }
+  }
+
+  lines.push('', '## Machine and run', '');
+  lines.push(
+    `- CPU: ${machine.nproc} × ${machine.cpuModel}; memory ${machine.memoryGb} GB; kernel ${machine.kernel}` +
+      `${machine.loadAverageAtStart ? `; load average at start ${machine.loadAverageAtStart.join(' / ')} (the machine is shared)` : ''}`,
+  );
+  lines.push(`- Node ${machine.node}; PostgreSQL ${machine.postgres.version} on ${results.settings.postgresHost}`);
+  lines.push(`- PostgreSQL settings: ${Object.entries(machine.postgres.settings).map(([k, v]) => `${k}=${v}`).join(', ')}`);
+  lines.push(
+    `- Build: commit ${results.build.commit}; dist/main.js built ${results.build.distBuiltAt}; newest change under src/ ${results.build.newestSrcChange}`,
+  );
+  lines.push(`- API: \`node dist/main.js\`, LOG_LEVEL=warn, rate limits ${results.settings.rateLimit}/min; load generator (undici) and baseline (pg) in the bench process on the same machine`);
+  lines.push(`- Scenarios run: ${results.scenarios.map((s) => s.name).join(', ')}; results in bench/results/${results.files.json}`);
+  lines.push('');
+  return lines.join('\n');
+}

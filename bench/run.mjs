@@ -1,0 +1,288 @@
+#!/usr/bin/env node
+// `npm run bench`: starts the built API against a fresh PostgreSQL database and Redis prefix, drives
+// each scenario from this process, measures the raw-SQL baseline in the same run, and writes
+// bench/results/<date>-<label>.{json,md} and bench/results/latest.md. See bench/README.md.
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { join, relative } from 'node:path';
+import { Redis } from 'ioredis';
+import { ApiClient, freePort, ServiceProcess } from './lib/api-process.mjs';
+import { installExitHandlers, onCleanup, runCleanup } from './lib/cleanup.mjs';
+import { readConfig, ROOT } from './lib/config.mjs';
+import { createDatabase, databaseCounters, databaseUrl, dropDatabase, migrate, openPool, serverFacts, verifyStore } from './lib/database.mjs';
+import { drive } from './lib/load.mjs';
+import { explainReads, PRELOAD_TYPES, preloadStore } from './lib/preload.mjs';
+import { ProcessSampler, round } from './lib/process-metrics.mjs';
+import { collectProfile } from './lib/profile-summary.mjs';
+import { renderMarkdown } from './lib/report.mjs';
+import { STREAM_SCENARIOS } from './scenarios/streams.mjs';
+
+const RATE_LIMIT = '100000000';
+const log = (message) => console.error(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}`);
+
+function selectScenarios(all, wanted) {
+  if (wanted.length === 0) return all;
+  const chosen = all.filter((scenario) => wanted.includes(scenario.id) || wanted.includes(scenario.name));
+  const unknown = wanted.filter((name) => !all.some((scenario) => scenario.id === name || scenario.name === name));
+  if (unknown.length) throw new Error(`unknown scenario(s) ${unknown.join(', ')}; known: ${all.map((s) => `${s.id}=${s.name}`).join(', ')}`);
+  return chosen;
+}
+
+function newestMtime(dir) {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
+  }
+  return newest;
+}
+
+function buildFacts() {
+  let commit = 'unknown';
+  try {
+    commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8', timeout: 5000 }).trim();
+    const dirty = execFileSync('git', ['status', '--porcelain', '--', 'src'], { cwd: ROOT, encoding: 'utf8', timeout: 5000 }).trim();
+    if (dirty) commit += ' (src/ has uncommitted changes)';
+  } catch {
+    // not a git checkout
+  }
+  const distBuilt = statSync(join(ROOT, 'dist', 'main.js')).mtimeMs;
+  const srcChanged = newestMtime(join(ROOT, 'src'));
+  return {
+    commit,
+    distBuiltAt: new Date(distBuilt).toISOString(),
+    newestSrcChange: new Date(srcChanged).toISOString(),
+    distOlderThanSrc: distBuilt < srcChanged,
+  };
+}
+
+async function deleteRedisKeys(url, prefix) {
+  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1, connectTimeout: 3000, retryStrategy: () => null });
+  try {
+    await redis.connect();
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
+      if (keys.length) await redis.del(...keys);
+      cursor = next;
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
+}
+
+async function main() {
+  const config = readConfig();
+  installExitHandlers(config.timeoutMs);
+  const scenarios = selectScenarios(STREAM_SCENARIOS, config.scenarios);
+  const startedAt = new Date();
+  const started = performance.now();
+  const url = databaseUrl(config.postgresUrl, config.databaseName);
+  const secrets = { JWT_SECRET: randomBytes(32).toString('hex'), ADMIN_TOKEN: randomBytes(16).toString('hex') };
+  const build = buildFacts();
+  if (build.distOlderThanSrc) log(`warning: dist/ (built ${build.distBuiltAt}) is older than src/ (changed ${build.newestSrcChange})`);
+
+  log(`database ${config.databaseName}, Redis prefix ${config.redisPrefix}; scenarios ${scenarios.map((s) => s.name).join(', ')}`);
+  await createDatabase(config.postgresUrl, config.databaseName);
+  if (config.keepDatabase) log(`BENCH_KEEP_DB=1: keeping ${url}`);
+  else onCleanup('drop database', () => dropDatabase(config.postgresUrl, config.databaseName), 30_000);
+  onCleanup('delete Redis keys', () => deleteRedisKeys(config.redisUrl, config.redisPrefix));
+
+  await migrate(url, secrets);
+  const admin = await openPool(url, 2, 600_000);
+  onCleanup('close admin pool', () => admin.end());
+
+  // The API, exactly as production starts it (plus, with BENCH_CPU_PROFILE=1, a profiler preload).
+  const profileDir = join(config.resultsDir, 'profiles');
+  if (config.cpuProfile) mkdirSync(profileDir, { recursive: true });
+  const profiling = config.cpuProfile
+    ? { NODE_OPTIONS: `--require ${join(ROOT, 'bench', 'lib', 'cpu-profile-preload.cjs')}`, BENCH_PROFILE_DIR: profileDir }
+    : {};
+  const port = await freePort();
+  const apiOrigin = `http://127.0.0.1:${port}`;
+  const api = new ServiceProcess('dist/main.js', {
+    ...secrets,
+    DATABASE_URL: url,
+    REDIS_URL: config.redisUrl,
+    REDIS_PREFIX: config.redisPrefix,
+    PORT: String(port),
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_REQUESTS_PER_MINUTE: RATE_LIMIT,
+    RATE_LIMIT_EVENTS_PER_MINUTE: RATE_LIMIT,
+    ...profiling,
+  });
+  onCleanup('stop API', () => api.stop());
+  await api.waitUntilHealthy(`${apiOrigin}/health/ready`);
+  log(`API pid ${api.pid} on ${apiOrigin}`);
+
+  const setup = new ApiClient(apiOrigin, { connections: 2, timeoutMs: config.requestTimeoutMs });
+  onCleanup('close setup client', () => setup.close());
+  const asAdmin = { token: secrets.ADMIN_TOKEN };
+  const tenant = await setup.expect(201, 'POST', '/admin/tenants', { ...asAdmin, body: { name: `bench-${config.runId}` } });
+  const { key: apiKey } = await setup.expect(201, 'POST', `/admin/tenants/${tenant.id}/api-keys`, {
+    ...asAdmin,
+    body: { name: 'bench', scopes: ['read', 'write', 'admin'] },
+  });
+  const createStore = async (name) => (await setup.expect(201, 'POST', '/event-stores', { token: apiKey, body: { name } })).id;
+
+  const results = {
+    label: config.label,
+    date: startedAt.toISOString().slice(0, 10),
+    startedAt: startedAt.toISOString(),
+    settings: {
+      durationS: config.durationMs / 1000,
+      warmupS: config.warmupMs / 1000,
+      rounds: config.rounds,
+      scenarios: scenarios.map((s) => s.name),
+      preloadEvents: config.preloadEvents,
+      preloadStreams: config.preloadStreams,
+      postgresHost: new URL(config.postgresUrl).host,
+      rateLimit: RATE_LIMIT,
+    },
+    machine: {
+      nproc: os.availableParallelism(),
+      cpuModel: os.cpus()[0]?.model ?? 'unknown',
+      memoryGb: round(os.totalmem() / 2 ** 30),
+      kernel: `${os.type()} ${os.release()}`,
+      node: process.version,
+      loadAverageAtStart: os.loadavg().map((value) => round(value, 2)),
+      postgres: await serverFacts(admin),
+    },
+    build,
+    scenarios: [],
+  };
+
+  const ctx = { config, apiOrigin, apiKey, databaseUrl: url, preload: null };
+  const ensurePreload = async () => {
+    if (ctx.preload) return;
+    log(`preloading ${config.preloadEvents} events into ${config.preloadStreams} streams…`);
+    const storeId = await createStore('preloaded');
+    const preload = await preloadStore(admin, storeId, { events: config.preloadEvents, streams: config.preloadStreams });
+    ctx.preload = { storeId, ...preload };
+    results.preload = { ...preload, types: PRELOAD_TYPES.length };
+    log(`preloaded in ${preload.insertSeconds} s (+${preload.vacuumAnalyzeSeconds} s VACUUM ANALYZE), events table ${preload.eventsTableMb} MB; explaining reads…`);
+    results.explain = await explainReads(admin, storeId, preload);
+    for (const plan of results.explain) log(`  plan ${plan.name}: ${plan.verdict}`);
+  };
+
+  /** One measured run of one runner of a scenario, on its own store. */
+  const runOnce = async (scenario, runner, round_) => {
+    const suffix = config.rounds > 1 ? `-r${round_}` : '';
+    const storeId = runner.store === 'preload' ? ctx.preload.storeId : await createStore(`${scenario.id}-${runner.runner}${suffix}-${config.runId}`);
+    log(`${scenario.name} / ${runner.runner}${config.rounds > 1 ? ` (round ${round_})` : ''}: ${scenario.clients} clients, ${config.warmupMs / 1000}+${config.durationMs / 1000} s`);
+    let session;
+    try {
+      session = await runner.start(ctx, storeId, scenario.clients);
+      const sampler = new ProcessSampler(api.pid);
+      const profile = config.cpuProfile && runner.runner === 'service' && round_ === 1;
+      const counters = {};
+      const run = await drive({
+        concurrency: scenario.clients,
+        warmupMs: config.warmupMs,
+        durationMs: config.durationMs,
+        drainTimeoutMs: config.drainTimeoutMs,
+        op: session.op,
+        onWindowStart: () => {
+          counters.start = databaseCounters(admin);
+          sampler.markWindowStart();
+          if (profile) api.child.kill('SIGWINCH');
+        },
+        onWindowEnd: () => {
+          counters.end = databaseCounters(admin);
+          sampler.markWindowEnd();
+          if (profile) api.child.kill('SIGWINCH');
+        },
+      });
+      run.api = sampler.stop();
+      if (counters.start && counters.end) {
+        const [before, after] = await Promise.all([counters.start, counters.end]);
+        const perRequest = (key) => round((after[key] - before[key]) / Math.max(1, run.measured.requests), 2);
+        // Approximate: PostgreSQL publishes these counters about once a second per connection.
+        run.database = {
+          transactionsPerRequest: perRequest('transactions'),
+          rollbacksPerRequest: perRequest('rollbacks'),
+          rowsReadPerRequest: perRequest('rows_read'),
+          rowsInsertedPerRequest: perRequest('rows_inserted'),
+          rowsUpdatedPerRequest: perRequest('rows_updated'),
+        };
+      }
+      if (run.api.cpuPercentOfOneCore !== undefined && run.measured.requests > 0) {
+        run.api.cpuMsPerRequest = round((run.api.cpuPercentOfOneCore * 10 * run.durationS) / run.measured.requests, 3);
+      }
+      if (profile) {
+        const file = join(profileDir, `${results.date}-${scenario.name}.cpuprofile`);
+        run.profile = { file: relative(ROOT, file), ...(await collectProfile(profileDir, file)) };
+      }
+      run.storeId = storeId;
+      if (scenario.kind === 'write') run.verification = await verifyStore(admin, storeId, run.total.events, run.total.unknownOutcomes);
+      log(
+        `  ${round(run.eventsPerSecond)} events/s, ${round(run.requestsPerSecond)} req/s, p50 ${run.latencyMs.p50} p99 ${run.latencyMs.p99} ms, ` +
+          `errors ${run.measured.errorCount}, retries ${run.measured.retries}, API peak RSS ${run.api.peakRssMb} MB` +
+          (run.database ? `, ≈${run.database.transactionsPerRequest} DB transactions/request` : '') +
+          (run.verification ? `, gap-free ${run.verification.gapFree}, stored ${run.verification.events}/${run.verification.acknowledgedEvents} acked` : '') +
+          (run.drained ? '' : ', WORKERS DID NOT DRAIN'),
+      );
+      if (run.firstErrors.length) log(`  first errors: ${JSON.stringify(run.firstErrors.slice(0, 2))}`);
+      return run;
+    } catch (error) {
+      log(`  failed: ${error.stack ?? error}`);
+      return { failed: String(error.message ?? error) };
+    } finally {
+      await session?.close?.().catch(() => {});
+      if (!api.running) throw new Error(`the API exited during ${scenario.name}:\n${api.output}`);
+    }
+  };
+
+  for (const scenario of scenarios) {
+    if (scenario.needsPreload) await ensurePreload();
+    const entry = { id: scenario.id, name: scenario.name, kind: scenario.kind, clients: scenario.clients, summary: scenario.summary, runs: {}, ratios: {} };
+    results.scenarios.push(entry);
+    // With BENCH_ROUNDS > 1 the runners alternate (service, baseline, service, …) and the run with the
+    // median events/s represents each runner; every round's figure stays in `roundsEventsPerSecond`.
+    const rounds = new Map(scenario.runners.map((runner) => [runner.runner, []]));
+    for (let round_ = 1; round_ <= config.rounds; round_++) {
+      for (const runner of scenario.runners) rounds.get(runner.runner).push(await runOnce(scenario, runner, round_));
+    }
+    for (const [name, runs] of rounds) {
+      const ok = runs.filter((run) => !run.failed).sort((a, b) => a.eventsPerSecond - b.eventsPerSecond);
+      const chosen = ok.length ? ok[Math.floor((ok.length - 1) / 2)] : runs[0];
+      if (config.rounds > 1) chosen.roundsEventsPerSecond = runs.map((run) => run.eventsPerSecond ?? null);
+      if (runs.some((run) => run.verification)) chosen.verificationAllRounds = runs.map((run) => run.verification ?? null);
+      entry.runs[name] = chosen;
+    }
+    const { service, baseline } = entry.runs;
+    for (const [runner, run] of Object.entries(entry.runs)) {
+      if (runner !== 'baseline' && baseline?.eventsPerSecond && run?.eventsPerSecond !== undefined) {
+        entry.ratios[`${runner}/baseline`] = round(run.eventsPerSecond / baseline.eventsPerSecond, 2);
+      }
+    }
+    if (service && baseline) log(`  ratio service/baseline ${entry.ratios['service/baseline']}`);
+  }
+
+  results.finishedAt = new Date().toISOString();
+  results.totalSeconds = round((performance.now() - started) / 1000);
+  results.apiLogTail = api.output.slice(-4000);
+  const base = `${results.date}-${config.label}`;
+  results.files = { json: `${base}.json`, markdown: `${base}.md` };
+  const markdown = renderMarkdown(results);
+  mkdirSync(config.resultsDir, { recursive: true });
+  writeFileSync(join(config.resultsDir, results.files.json), `${JSON.stringify(results, null, 2)}\n`);
+  writeFileSync(join(config.resultsDir, results.files.markdown), markdown);
+  writeFileSync(join(config.resultsDir, 'latest.md'), markdown);
+  log(`wrote ${join(config.resultsDir, results.files.markdown)} and .json, and latest.md`);
+  return markdown;
+}
+
+main()
+  .then(async (markdown) => {
+    await runCleanup();
+    process.stdout.write(`${markdown}\n`);
+    process.exit(0);
+  })
+  .catch(async (error) => {
+    console.error(`[bench] failed: ${error?.stack ?? error}`);
+    await runCleanup();
+    process.exit(1);
+  });
