@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
 import { EventStoreNotFoundError } from '../event-stores/event-store.errors';
-import type { ReadDirection } from './dto/read-stream-params.dto';
+import type { ReadDirection } from '../common/decorators/query-params.decorators';
 import type { StoredEventResponseDto } from './dto/stored-event.response.dto';
 import { eventPayload } from './event-payload';
 import { EventsFilter, eventsQuery } from './events-query';
@@ -62,6 +62,16 @@ const READ_STREAM = (order: 'ASC' | 'DESC') => `
        LIMIT $5
     ) e ON true
    WHERE s.event_store_id = $1 AND s.stream_id = $2`;
+interface StreamRow {
+  stream_id: string;
+  stream_type: string;
+  version: string;
+  last_global_position: string;
+  size_bytes: string;
+  created_at: Date;
+  updated_at: Date;
+}
+
 /** Exported for the benchmark's EXPLAIN of the exact statement. */
 export const READ_STREAM_SQL = { forward: READ_STREAM('ASC'), backward: READ_STREAM('DESC') };
 
@@ -143,7 +153,7 @@ export class EventLog {
     ]);
     return {
       total,
-      streams: rows.map((row: Record<string, string & Date>) => ({
+      streams: rows.map((row: StreamRow) => ({
         streamId: row.stream_id,
         streamType: row.stream_type,
         streamVersion: Number(row.version),

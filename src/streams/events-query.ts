@@ -1,6 +1,6 @@
 import type { EventFilter } from '../common/event-filter';
 import { escapeLike } from '../common/sql';
-import type { ReadDirection } from './dto/read-stream-params.dto';
+import type { ReadDirection } from '../common/decorators/query-params.decorators';
 import { EVENT_COLUMNS } from './stored-event';
 
 export interface EventsFilter {

@@ -1,10 +1,9 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform, Type } from 'class-transformer';
-import { MAX_OFFSET } from '../../common/pagination';
-import { ArrayMaxSize, IsIn, IsInt, IsISO8601, IsOptional, Matches, Max, Min } from 'class-validator';
+import { Transform } from 'class-transformer';
+import { ArrayMaxSize, IsISO8601, IsOptional, Matches } from 'class-validator';
+import { DirectionParam, LimitParam, OffsetParam, PositionParam, ReadDirection } from '../../common/decorators/query-params.decorators';
 import { IsEventFilterPattern } from '../../common/is-event-filter-pattern.decorator';
 import { DEFAULT_READ_LIMIT, MAX_READ_LIMIT, STREAM_ID_PATTERN } from '../stream.constants';
-import type { ReadDirection } from './read-stream-params.dto';
 
 const MAX_LIST_ITEMS = 100;
 const commaSeparated = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.split(',').map((item) => item.trim()) : value);
@@ -28,20 +27,10 @@ export class ReadEventsParamsDto {
   @Matches(STREAM_ID_PATTERN, { each: true, message: 'each of streams must be a stream id' })
   streams?: string[];
 
-  @ApiPropertyOptional({ minimum: 1, maximum: MAX_READ_LIMIT, default: DEFAULT_READ_LIMIT })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(MAX_READ_LIMIT)
+  @LimitParam(DEFAULT_READ_LIMIT, MAX_READ_LIMIT)
   limit: number = DEFAULT_READ_LIMIT;
 
-  @ApiPropertyOptional({ minimum: 0, maximum: MAX_OFFSET, default: 0 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(0)
-  @Max(MAX_OFFSET)
+  @OffsetParam()
   offset: number = 0;
 
   @ApiPropertyOptional({ example: '2026-11-21T12:00:00.000Z', description: 'Only events created after this instant (exclusive)' })
@@ -54,15 +43,9 @@ export class ReadEventsParamsDto {
   @IsISO8601({ strict: true })
   before?: string;
 
-  @ApiPropertyOptional({ minimum: 0, description: 'Start at this global position (inclusive): the lowest when forward, the highest when backward' })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(0)
+  @PositionParam('Start at this global position (inclusive): the lowest when forward, the highest when backward')
   fromGlobalPosition?: number;
 
-  @ApiPropertyOptional({ enum: ['forward', 'backward'], default: 'forward' })
-  @IsOptional()
-  @IsIn(['forward', 'backward'])
+  @DirectionParam()
   direction: ReadDirection = 'forward';
 }

@@ -1,0 +1,30 @@
+import { applyDecorators } from '@nestjs/common';
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
+import { MAX_OFFSET } from '../pagination';
+
+/** An optional whole number in a query string, converted and bounded (beyond the bounds: 400). */
+const QueryInteger = (minimum: number, maximum: number, docs: { default?: number; description?: string }) =>
+  applyDecorators(
+    ApiPropertyOptional({ type: 'integer', minimum, maximum, ...docs }),
+    IsOptional(),
+    Type(() => Number),
+    IsInt(),
+    Min(minimum),
+    Max(maximum),
+  );
+
+export const LimitParam = (defaultLimit: number, maximum: number) => QueryInteger(1, maximum, { default: defaultLimit });
+
+export const OffsetParam = () => QueryInteger(0, MAX_OFFSET, { default: 0 });
+
+/** A stream or global position (or the bound of a range of them). */
+export const PositionParam = (description: string, defaultPosition?: number) =>
+  QueryInteger(0, Number.MAX_SAFE_INTEGER, { description, default: defaultPosition });
+
+export const READ_DIRECTIONS = ['forward', 'backward'] as const;
+export type ReadDirection = (typeof READ_DIRECTIONS)[number];
+
+export const DirectionParam = () =>
+  applyDecorators(ApiPropertyOptional({ enum: READ_DIRECTIONS, default: 'forward' }), IsOptional(), IsIn(READ_DIRECTIONS));
