@@ -1,7 +1,8 @@
 import { DynamicModule, Module, ValidationPipe } from '@nestjs/common';
-import { APP_FILTER, APP_PIPE } from '@nestjs/core';
+import { APP_FILTER, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import { AuthModule } from './auth/auth.module';
+import { BodyShapeInterceptor } from './common/body-shape.interceptor';
 import { AllExceptionsFilter } from './common/filters/all-exceptions.filter';
 import { LifecycleLogger } from './common/lifecycle-logger';
 import { RedisModule } from './common/redis/redis.module';
@@ -12,6 +13,7 @@ import { DatabaseModule } from './database/database.module';
 import { DcbModule } from './dcb/dcb.module';
 import { EventStoresModule } from './event-stores/event-stores.module';
 import { HealthModule } from './health/health.module';
+import { IdempotentResponseInterceptor } from './streams/idempotency/idempotent-response.interceptor';
 import { StreamsModule } from './streams/streams.module';
 import { TenantsModule } from './tenants/tenants.module';
 
@@ -36,6 +38,10 @@ export class AppModule {
       providers: [
         LifecycleLogger,
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
+        // Before the ValidationPipe (interceptors run before pipes): refuses bodies it could not walk.
+        { provide: APP_INTERCEPTOR, useClass: BodyShapeInterceptor },
+        // Unwraps the appends' IdempotentResponse and marks replays (streams and DCB alike).
+        { provide: APP_INTERCEPTOR, useClass: IdempotentResponseInterceptor },
         {
           provide: APP_PIPE,
           useValue: new ValidationPipe({ whitelist: true, transform: true, exceptionFactory: validationExceptionFactory }),

@@ -1,10 +1,11 @@
 import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiConflictResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { ApiConflictResponse, ApiExtraModels, ApiOkResponse, ApiOperation, ApiParam, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import { ApiKeyAuth, RequireScope } from '../auth/decorators/auth.decorators';
 import { CurrentPrincipal } from '../auth/decorators/current-principal.decorator';
 import type { Principal } from '../auth/principal';
 import { ApiErrorResponses } from '../common/decorators/api-error-responses.decorator';
+import { ErrorResponseDto } from '../common/dto/error-response.dto';
 import { EVENT_STORE_REF_PARAM } from '../event-stores/event-stores.controller';
 import { ApiIdempotencyKey, REPLAYED_RESPONSE_HEADERS } from '../streams/idempotency/api-idempotency.decorators';
 import { Idempotency, IdempotencyRequest } from '../streams/idempotency/idempotency-request.decorator';
@@ -35,9 +36,10 @@ export class DcbController {
   })
   @ApiIdempotencyKey()
   @ApiOkResponse({ type: AppendDcbEventsResponseDto, headers: REPLAYED_RESPONSE_HEADERS })
+  @ApiExtraModels(AppendConditionFailedResponseDto, ErrorResponseDto)
   @ApiConflictResponse({
-    type: AppendConditionFailedResponseDto,
-    description: 'APPEND_CONDITION_FAILED (this body, not the envelope); or IDEMPOTENCY_CONFLICT in the envelope',
+    description: 'APPEND_CONDITION_FAILED in its own body; IDEMPOTENCY_CONFLICT in the error envelope',
+    schema: { oneOf: [{ $ref: getSchemaPath(AppendConditionFailedResponseDto) }, { $ref: getSchemaPath(ErrorResponseDto) }] },
   })
   @ApiErrorResponses([400, 401, 403, 404, 413])
   async append(

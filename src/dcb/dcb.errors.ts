@@ -18,7 +18,7 @@ export class AppendConditionFailedError extends DomainError {
     return {
       error: this.message,
       code: this.code,
-      details: `${count}${count === MAX_CONFLICTING_POSITIONS ? ' or more' : ''} event(s) after position ${this.afterPosition} match failIfEventsMatch`,
+      details: `${count === MAX_CONFLICTING_POSITIONS ? `At least ${count}` : count} event(s) after position ${this.afterPosition} match failIfEventsMatch`,
       conflictingPositions: this.conflictingPositions,
       afterPosition: this.afterPosition,
     };

@@ -11,7 +11,8 @@ export function eventPayload(events: NewEvent[]): string {
       type: event.type,
       data: event.data,
       metadata: event.metadata ?? undefined,
-      tags: event.tags,
+      // A tag either is on an event or is not: duplicates in the request are stored once.
+      tags: event.tags && [...new Set(event.tags)],
       schemaVersion: event.schemaVersion,
       sizeBytes: sizeOf(event),
     })),

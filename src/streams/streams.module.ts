@@ -1,11 +1,9 @@
 import { Module } from '@nestjs/common';
-import { APP_INTERCEPTOR } from '@nestjs/core';
 import { EventStoresModule } from '../event-stores/event-stores.module';
 import { ApiStreamsController } from './api-streams.controller';
 import { AppendToStreamHandler } from './commands/append-to-stream.handler';
 import { EventLog } from './event-log';
 import { IdempotencyKeys } from './idempotency/idempotency-keys';
-import { IdempotentResponseInterceptor } from './idempotency/idempotent-response.interceptor';
 import { ListStreamsHandler } from './queries/list-streams.handler';
 import { ReadEventsHandler } from './queries/read-events.handler';
 import { ReadStreamHandler } from './queries/read-stream.handler';
@@ -17,7 +15,7 @@ const queryHandlers = [ReadStreamHandler, ReadEventsHandler, ListStreamsHandler]
 @Module({
   imports: [EventStoresModule],
   controllers: [StreamsController, ApiStreamsController],
-  providers: [...commandHandlers, ...queryHandlers, EventLog, IdempotencyKeys, { provide: APP_INTERCEPTOR, useClass: IdempotentResponseInterceptor }],
+  providers: [...commandHandlers, ...queryHandlers, EventLog, IdempotencyKeys],
   exports: [EventLog, IdempotencyKeys],
 })
 export class StreamsModule {}

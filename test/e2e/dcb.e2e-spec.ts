@@ -225,6 +225,28 @@ describe('Dynamic Consistency Boundary', () => {
       expect((await query(body).expect(400)).body.error.code).toBe('VALIDATION_ERROR');
     });
 
+    it.each([
+      ['a null limit', { limit: null }],
+      ['a null after', { after: null }],
+      ['a null query', { query: null }],
+      ['null items', { query: { items: null } }],
+      ['null types in an item', { query: { items: [{ types: null }] } }],
+      ['null tags in an item', { query: { items: [{ tags: null }] } }],
+    ])('refuses %s with 400 rather than ignoring it', async (_case, body) => {
+      expect((await query(body).expect(400)).body.error.code).toBe('VALIDATION_ERROR');
+    });
+
+    it('refuses null tags on an event and a null condition', async () => {
+      await appendDcb({ events: [{ type: 'A', data: {}, tags: null }] }).expect(400);
+      await appendDcb({ events: [{ type: 'A', data: {} }], condition: null }).expect(400);
+      await appendDcb({ events: [{ type: 'A', data: {} }], condition: { failIfEventsMatch: { items: [{ tags: null }] } } }).expect(400);
+    });
+
+    it('treats a query without items as matching everything', async () => {
+      await appendDcb({ events: [{ type: 'A', data: {} }, { type: 'B', data: {} }] }).expect(200);
+      expect(positions(await query({ query: {} }).expect(200))).toEqual([1, 2]);
+    });
+
     it('accepts limit 1000 and answers 404 for an unknown store, 403 without the scope', async () => {
       await query({ limit: 1000 }).expect(200);
       await api.http().post('/event-stores/nowhere/query').set(bearer(tenant.key)).send({}).expect(404);
@@ -294,6 +316,59 @@ describe('Dynamic Consistency Boundary', () => {
       await writing;
       expect(seen).toEqual(Array.from({ length: 120 }, (_, i) => i + 1));
     }, 60_000);
+  });
+
+  describe('tags and the tag index', () => {
+    let sql: Client;
+    beforeEach(async () => {
+      sql = new Client({ connectionString: testApp.database.url });
+      await sql.connect();
+    });
+    afterEach(() => sql.end());
+    const tagRows = async () =>
+      (await sql.query('SELECT tag, global_position::int AS position FROM event_tags WHERE event_store_id = $1 ORDER BY 2, 1', [storeId])).rows;
+
+    it('stores a tag given twice once', async () => {
+      await appendDcb({ events: [{ type: 'A', data: {}, tags: ['t1', 't1', 't2'] }] }).expect(200);
+      expect((await query({}).expect(200)).body.events[0].tags).toEqual(['t1', 't2']);
+      expect(await tagRows()).toEqual([{ tag: 't1', position: 1 }, { tag: 't2', position: 1 }]);
+    });
+
+    it('removes the tags of deleted events and of a deleted store', async () => {
+      await appendDcb({ events: [{ type: 'A', data: {}, tags: ['a', 'b'] }, { type: 'B', data: {}, tags: ['b'] }] }).expect(200);
+      await appendDcb({ events: [{ type: 'C', data: {}, tags: ['c'] }] }).expect(200);
+      // What the retention sweep will do: delete old events by position.
+      await sql.query('DELETE FROM events WHERE event_store_id = $1 AND global_position <= 1', [storeId]);
+      expect(await tagRows()).toEqual([{ tag: 'b', position: 2 }, { tag: 'c', position: 3 }]);
+      expect(positions(await query({ query: { items: [{ tags: ['b'] }] } }).expect(200))).toEqual([2]);
+
+      await api.http().delete(`/event-stores/${store}`).set(bearer(tenant.key)).expect(204);
+      expect(await tagRows()).toEqual([]);
+    });
+
+    it('signals a DCB append on commit, and nothing for a failed condition', async () => {
+      const notifications: string[] = [];
+      sql.on('notification', (message) => notifications.push(message.payload ?? ''));
+      await sql.query('LISTEN event_store_appends');
+      await appendDcb({ events: [{ type: 'A', data: {}, tags: ['k'] }] }).expect(200);
+      await appendDcb({ events: [{ type: 'A', data: {} }], condition: { failIfEventsMatch: { items: [{ tags: ['k'] }] } } }).expect(409);
+      await appendDcb({ events: [{ type: 'B', data: {} }, { type: 'B', data: {} }] }).expect(200);
+      for (let attempt = 0; attempt < 200 && notifications.length < 2; attempt++) await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(notifications).toEqual([`${storeId}:1`, `${storeId}:3`]);
+    });
+  });
+
+  it('refuses a reused Idempotency-Key with another body, and does not remember a failed condition', async () => {
+    await appendDcb({ events: [{ type: 'A', data: {} }] }).set('Idempotency-Key', 'k-1').expect(200);
+    const conflict = await appendDcb({ events: [{ type: 'B', data: {} }] }).set('Idempotency-Key', 'k-1').expect(409);
+    expect(conflict.body.error.code).toBe('IDEMPOTENCY_CONFLICT');
+
+    const guarded = { events: [{ type: 'Claim', data: {}, tags: ['seat'] }], condition: { failIfEventsMatch: { items: [{ tags: ['seat'] }] } } };
+    await appendDcb({ events: [{ type: 'Claim', data: {}, tags: ['seat'] }] }).expect(200);
+    const failed = await appendDcb(guarded).set('Idempotency-Key', 'k-2').expect(409);
+    expect(failed.body.code).toBe('APPEND_CONDITION_FAILED');
+    const again = await appendDcb(guarded).set('Idempotency-Key', 'k-2').expect(409);
+    expect(again.headers['idempotent-replayed']).toBeUndefined();
   });
 
   it('indexes tags in event_tags for every append path', async () => {

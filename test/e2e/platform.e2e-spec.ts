@@ -45,6 +45,21 @@ describe('Errors, request ids, health and API docs', () => {
     expect(response.body.error.code).toBe('VALIDATION_ERROR');
   });
 
+  it('refuses JSON nested deeper than 64 levels, or with numbers out of range, with 400 on field body', async () => {
+    const nested = (depth: number) => {
+      let value: unknown = 1;
+      for (let i = 0; i < depth; i++) value = { a: value };
+      return value;
+    };
+    const deep = await api.createStore(tenant.key, { name: 'deep', settings: nested(100) }).expect(400);
+    expect(deep.body.error.details.fields).toEqual([{ field: 'body', message: expect.stringMatching(/nested/) }]);
+    // Far deeper than that, the JSON parser itself refuses; either way a 400, never a stack overflow.
+    const deeper = `{"name":"deeper","settings":${'{"a":'.repeat(20_000)}1${'}'.repeat(20_000)}}`;
+    await api.http().post('/event-stores').set(bearer(tenant.key)).set('Content-Type', 'application/json').send(deeper).expect(400);
+    const huge = await api.http().post('/event-stores').set(bearer(tenant.key)).set('Content-Type', 'application/json').send('{"name":"huge","settings":{"maxStreamSizeBytes":1e400}}').expect(400);
+    expect(huge.body.error.details.fields).toEqual([{ field: 'body', message: expect.stringMatching(/finite/) }]);
+  });
+
   it('uses the flat envelope for family B paths whatever their case', async () => {
     const response = await api.http().get('/API/event-stores').expect(401);
     expect(response.body).toEqual({ error: 'UNAUTHORIZED', message: expect.any(String), details: {} });

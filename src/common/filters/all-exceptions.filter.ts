@@ -30,11 +30,13 @@ const CODE_BY_STATUS: Record<number, string> = {
 const isDeliberate = (status: number) => status < 500 || status === 503;
 
 /**
- * Postgres "data exception" class: a value valid JSON and valid to our validators that Postgres still
- * cannot hold (a NUL character in text, a number past bigint). The client's input, so a 400.
+ * Postgres data exceptions that only client input can cause once our validators have passed it: a NUL
+ * or untranslatable character in text (22021, 22P05), a number past bigint (22003), an unreadable
+ * literal (22P02). Anything else from Postgres is our bug and stays a 500.
  */
+const CLIENT_DATA_EXCEPTIONS = new Set(['22021', '22P05', '22003', '22P02']);
 const isDataException = (error: unknown) =>
-  error instanceof QueryFailedError && String((error.driverError as { code?: string }).code).startsWith('22');
+  error instanceof QueryFailedError && CLIENT_DATA_EXCEPTIONS.has(String((error.driverError as { code?: string }).code));
 
 /** The one place where any failure becomes a response body. */
 @Catch()
@@ -50,9 +52,8 @@ export class AllExceptionsFilter implements ExceptionFilter {
     // The query string may carry credentials (a WebSocket's apiKey); it is never logged.
     const path = String(adapter.getRequestUrl(request)).split('?')[0];
     const requestId = String(request.headers?.[REQUEST_ID_HEADER] ?? 'none');
-    if (exception instanceof DomainError && exception.ownBody()) {
-      return adapter.reply(http.getResponse(), exception.ownBody(), exception.status);
-    }
+    const ownBody = exception instanceof DomainError ? exception.ownBody() : null;
+    if (ownBody) return adapter.reply(http.getResponse(), ownBody, (exception as DomainError).status);
     const rendered = this.render(exception, requestId, `${adapter.getRequestMethod(request)} ${path}`);
     const body = path.toLowerCase().startsWith(FLAT_ENVELOPE_PREFIX)
       ? { error: rendered.code, message: rendered.message, details: rendered.details }
@@ -75,6 +76,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
   private asDomainError(exception: unknown): DomainError | null {
     if (exception instanceof DomainError) return exception;
     if (isDataException(exception)) {
+      this.logger.warn(`Refused input Postgres cannot hold: ${(exception as QueryFailedError).message}`);
       return new ValidationError([{ field: 'request', message: 'A value contains characters or numbers the store cannot hold (e.g. a NUL character)' }]);
     }
     if (exception instanceof HttpException && exception.getStatus() === 413) return new PayloadTooLargeError();

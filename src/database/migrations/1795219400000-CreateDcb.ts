@@ -18,8 +18,7 @@ export class CreateDcb1795219400000 implements MigrationInterface {
         global_position bigint NOT NULL,
         type            text COLLATE "C" NOT NULL,
         CONSTRAINT event_tags_pk PRIMARY KEY (event_store_id, tag, global_position) INCLUDE (type),
-        CONSTRAINT event_tags_event_fk FOREIGN KEY (event_store_id, global_position)
-          REFERENCES events (event_store_id, global_position) ON DELETE CASCADE
+        CONSTRAINT event_tags_event_store_fk FOREIGN KEY (event_store_id) REFERENCES event_stores (id) ON DELETE CASCADE
       )`);
     await queryRunner.query(`
       INSERT INTO event_tags (event_store_id, tag, global_position, type)
@@ -41,6 +40,23 @@ export class CreateDcb1795219400000 implements MigrationInterface {
       CREATE TRIGGER events_index_tags AFTER INSERT ON events
       REFERENCING NEW TABLE AS inserted_events FOR EACH STATEMENT EXECUTE FUNCTION index_event_tags()`);
 
+    // Deleted events (retention) take their tag rows with them by exact primary-key lookups. A
+    // foreign key from event_tags to events would instead search the store's tags for each deleted
+    // event, which made deleting a store with 20,000 tagged events take 30 s; deleting a whole store
+    // goes through event_tags_event_store_fk instead.
+    await queryRunner.query(`
+      CREATE FUNCTION unindex_event_tags() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        DELETE FROM event_tags t
+         USING (SELECT e.event_store_id, u.tag, e.global_position FROM deleted_events e CROSS JOIN LATERAL unnest(e.tags) AS u(tag)) d
+         WHERE t.event_store_id = d.event_store_id AND t.tag = d.tag AND t.global_position = d.global_position;
+        RETURN NULL;
+      END
+      $$`);
+    await queryRunner.query(`
+      CREATE TRIGGER events_unindex_tags AFTER DELETE ON events
+      REFERENCING OLD TABLE AS deleted_events FOR EACH STATEMENT EXECUTE FUNCTION unindex_event_tags()`);
+
     await queryRunner.query(DCB_MATCHING_POSITIONS);
     await queryRunner.query(APPEND_DCB);
   }
@@ -48,6 +64,8 @@ export class CreateDcb1795219400000 implements MigrationInterface {
   async down(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(`DROP FUNCTION append_dcb`);
     await queryRunner.query(`DROP FUNCTION dcb_matching_positions`);
+    await queryRunner.query(`DROP TRIGGER events_unindex_tags ON events`);
+    await queryRunner.query(`DROP FUNCTION unindex_event_tags`);
     await queryRunner.query(`DROP TRIGGER events_index_tags ON events`);
     await queryRunner.query(`DROP FUNCTION index_event_tags`);
     await queryRunner.query(`DROP TABLE event_tags`);
@@ -57,13 +75,16 @@ export class CreateDcb1795219400000 implements MigrationInterface {
 /**
  * Positions (ascending, at most p_limit) of the events after p_after matching a DCB query: items are
  * ORed; within an item, types are ORed and tags ANDed; an empty list constrains nothing, and a query
- * without items matches every event. Each item becomes one index-ordered scan (by tag when it has
- * tags, else by type or position) limited on its own, and the union is cut to the limit again.
- * Values enter the dynamic SQL only through format('%L'), never as SQL text.
+ * without items matches every event. Each item becomes one index-ordered scan (by its first tag when
+ * it has tags, the others checked on the event row; else by type or position) limited on its own,
+ * and the union is cut to the limit again. Two relations per item at most, so planning stays cheap
+ * whatever the number of tags. Values enter the dynamic SQL only through format('%L').
+ * STABLE: inside append_dcb it runs in a statement that starts after the store lock is taken, so it
+ * sees every append committed before.
  */
 const DCB_MATCHING_POSITIONS = `
 CREATE FUNCTION dcb_matching_positions(p_event_store_id text, p_items jsonb, p_after bigint, p_limit int)
-RETURNS bigint[] LANGUAGE plpgsql AS $$
+RETURNS bigint[] LANGUAGE plpgsql STABLE AS $$
 DECLARE
   v_item jsonb;
   v_types text[];
@@ -78,15 +99,15 @@ BEGIN
     IF cardinality(v_tags) = 0 THEN
       v_part := 'SELECT global_position FROM events WHERE event_store_id = $1 AND global_position > $2'
         || CASE WHEN cardinality(v_types) > 0 THEN format(' AND type = ANY(%L::text[])', v_types) ELSE '' END;
+    ELSIF cardinality(v_tags) = 1 THEN
+      v_part := format('SELECT global_position FROM event_tags WHERE event_store_id = $1 AND tag = %L AND global_position > $2', v_tags[1])
+        || CASE WHEN cardinality(v_types) > 0 THEN format(' AND type = ANY(%L::text[])', v_types) ELSE '' END;
     ELSE
-      v_part := 'SELECT t1.global_position FROM event_tags t1';
-      FOR i IN 2..cardinality(v_tags) LOOP
-        v_part := v_part || format(
-          ' JOIN event_tags t%1$s ON t%1$s.event_store_id = t1.event_store_id AND t%1$s.tag = %2$L AND t%1$s.global_position = t1.global_position',
-          i, v_tags[i]);
-      END LOOP;
-      v_part := v_part || format(' WHERE t1.event_store_id = $1 AND t1.tag = %L AND t1.global_position > $2', v_tags[1])
-        || CASE WHEN cardinality(v_types) > 0 THEN format(' AND t1.type = ANY(%L::text[])', v_types) ELSE '' END;
+      v_part := format(
+        'SELECT t.global_position FROM event_tags t JOIN events e ON e.event_store_id = t.event_store_id AND e.global_position = t.global_position'
+        || ' WHERE t.event_store_id = $1 AND t.tag = %L AND t.global_position > $2 AND e.tags @> %L::text[]',
+        v_tags[1], v_tags[2:])
+        || CASE WHEN cardinality(v_types) > 0 THEN format(' AND t.type = ANY(%L::text[])', v_types) ELSE '' END;
     END IF;
     v_parts := v_parts || ('(' || v_part || ' ORDER BY 1 LIMIT $3)');
   END LOOP;

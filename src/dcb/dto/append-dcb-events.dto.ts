@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsInt, IsObject, IsOptional, Max, Min, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsInt, IsObject, Max, Min, ValidateNested } from 'class-validator';
+import { OptionalNotNull } from '../../common/decorators/optional-not-null.decorator';
 import { SubmittedEventDto } from '../../streams/dto/submitted-event.dto';
 import { MAX_EVENTS_PER_APPEND } from '../../streams/stream.constants';
 import { DcbQueryDto } from './dcb-query.dto';
@@ -12,8 +13,8 @@ export class AppendConditionDto {
   @Type(() => DcbQueryDto)
   failIfEventsMatch!: DcbQueryDto;
 
-  @ApiPropertyOptional({ minimum: 0, example: 41, description: 'Only events after this position (exclusive) count; omitted: all events' })
-  @IsOptional()
+  @ApiPropertyOptional({ type: 'integer', minimum: 0, example: 41, description: 'Only events after this position (exclusive) count; omitted: all events' })
+  @OptionalNotNull()
   @IsInt()
   @Min(0)
   @Max(Number.MAX_SAFE_INTEGER)
@@ -30,7 +31,7 @@ export class AppendDcbEventsDto {
   events!: SubmittedEventDto[];
 
   @ApiPropertyOptional({ type: AppendConditionDto })
-  @IsOptional()
+  @OptionalNotNull()
   @IsObject()
   @ValidateNested()
   @Type(() => AppendConditionDto)

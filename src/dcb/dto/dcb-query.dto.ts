@@ -1,13 +1,14 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsOptional, IsString, Matches, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsString, Matches, ValidateNested } from 'class-validator';
+import { OptionalNotNull } from '../../common/decorators/optional-not-null.decorator';
 import { EVENT_TYPE_PATTERN, TAG_PATTERN } from '../../streams/stream.constants';
 import { MAX_ITEM_VALUES, MAX_QUERY_ITEMS } from '../dcb.constants';
 
 /** Matches events of any of `types` carrying all of `tags`; an omitted or empty list constrains nothing. */
 export class DcbQueryItemDto {
   @ApiPropertyOptional({ type: [String], maxItems: MAX_ITEM_VALUES, example: ['CourseCreated', 'StudentSubscribed'], description: 'ORed' })
-  @IsOptional()
+  @OptionalNotNull()
   @IsArray()
   @ArrayMaxSize(MAX_ITEM_VALUES)
   @IsString({ each: true })
@@ -15,7 +16,7 @@ export class DcbQueryItemDto {
   types?: string[];
 
   @ApiPropertyOptional({ type: [String], maxItems: MAX_ITEM_VALUES, example: ['course:c1'], description: 'ANDed' })
-  @IsOptional()
+  @OptionalNotNull()
   @IsArray()
   @ArrayMaxSize(MAX_ITEM_VALUES)
   @IsString({ each: true })
@@ -25,10 +26,11 @@ export class DcbQueryItemDto {
 
 /** Items are ORed; a query without items matches every event. */
 export class DcbQueryDto {
-  @ApiProperty({ type: [DcbQueryItemDto], maxItems: MAX_QUERY_ITEMS })
+  @ApiPropertyOptional({ type: [DcbQueryItemDto], maxItems: MAX_QUERY_ITEMS, default: [] })
+  @OptionalNotNull()
   @IsArray()
   @ArrayMaxSize(MAX_QUERY_ITEMS)
   @ValidateNested({ each: true })
   @Type(() => DcbQueryItemDto)
-  items!: DcbQueryItemDto[];
+  items: DcbQueryItemDto[] = [];
 }

@@ -1,26 +1,27 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsInt, IsObject, IsOptional, Max, Min, ValidateNested } from 'class-validator';
+import { IsInt, IsObject, Max, Min, ValidateNested } from 'class-validator';
+import { OptionalNotNull } from '../../common/decorators/optional-not-null.decorator';
 import { DEFAULT_READ_LIMIT, MAX_READ_LIMIT } from '../../streams/stream.constants';
 import { DcbQueryDto } from './dcb-query.dto';
 
 export class ReadDcbEventsDto {
   @ApiPropertyOptional({ type: DcbQueryDto, description: 'Omitted: every event' })
-  @IsOptional()
+  @OptionalNotNull()
   @IsObject()
   @ValidateNested()
   @Type(() => DcbQueryDto)
   query?: DcbQueryDto;
 
-  @ApiPropertyOptional({ minimum: 0, default: 0, description: 'Only events after this position (exclusive)' })
-  @IsOptional()
+  @ApiPropertyOptional({ type: 'integer', minimum: 0, default: 0, description: 'Only events after this position (exclusive)' })
+  @OptionalNotNull()
   @IsInt()
   @Min(0)
   @Max(Number.MAX_SAFE_INTEGER)
   after: number = 0;
 
-  @ApiPropertyOptional({ minimum: 1, maximum: MAX_READ_LIMIT, default: DEFAULT_READ_LIMIT })
-  @IsOptional()
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: MAX_READ_LIMIT, default: DEFAULT_READ_LIMIT })
+  @OptionalNotNull()
   @IsInt()
   @Min(1)
   @Max(MAX_READ_LIMIT)

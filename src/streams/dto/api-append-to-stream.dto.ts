@@ -1,6 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsObject, IsOptional, ValidateIf, ValidateNested } from 'class-validator';
+import { IsObject, ValidateNested } from 'class-validator';
+import { OptionalNotNull } from '../../common/decorators/optional-not-null.decorator';
 import { ExpectedVersion, IsExpectedVersion } from '../expected-version';
 import { AppendToStreamDto } from './append-to-stream.dto';
 import { EXPECTED_VERSION_SCHEMA } from './expected-version.schema';
@@ -8,7 +9,7 @@ import { EXPECTED_VERSION_SCHEMA } from './expected-version.schema';
 export class AppendOptionsDto {
   @ApiPropertyOptional(EXPECTED_VERSION_SCHEMA)
   // Only an absent field means `any`; an explicit null is an invalid value (DECISIONS §2).
-  @ValidateIf((body) => body.expectedStreamVersion !== undefined)
+  @OptionalNotNull()
   @IsExpectedVersion()
   expectedStreamVersion?: ExpectedVersion;
 }
@@ -16,7 +17,7 @@ export class AppendOptionsDto {
 /** Family B's body: family A's, with the expected version also accepted under `options`. */
 export class ApiAppendToStreamDto extends AppendToStreamDto {
   @ApiPropertyOptional({ type: AppendOptionsDto })
-  @IsOptional()
+  @OptionalNotNull()
   @IsObject()
   @ValidateNested()
   @Type(() => AppendOptionsDto)

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsArray, ValidateIf, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsArray, ValidateNested } from 'class-validator';
+import { OptionalNotNull } from '../../common/decorators/optional-not-null.decorator';
 import { ExpectedVersion, IsExpectedVersion } from '../expected-version';
 import { MAX_EVENTS_PER_APPEND } from '../stream.constants';
 import { EXPECTED_VERSION_SCHEMA } from './expected-version.schema';
@@ -17,7 +18,7 @@ export class AppendToStreamDto {
 
   @ApiPropertyOptional(EXPECTED_VERSION_SCHEMA)
   // Only an absent field means `any`; an explicit null is an invalid value (DECISIONS §2).
-  @ValidateIf((body) => body.expectedStreamVersion !== undefined)
+  @OptionalNotNull()
   @IsExpectedVersion()
   expectedStreamVersion?: ExpectedVersion;
 }

@@ -23,7 +23,7 @@ export class StoredEventResponseDto {
   @ApiPropertyOptional({ type: 'object', additionalProperties: true, description: 'Present when the event was submitted with metadata' })
   metadata?: Record<string, unknown>;
 
-  @ApiPropertyOptional({ type: [String], description: 'Present when the event carries tags' })
+  @ApiPropertyOptional({ type: [String], description: 'Always present on DCB reads; on other reads only when the event carries tags' })
   tags?: string[];
 
   @ApiProperty({ example: '1' })

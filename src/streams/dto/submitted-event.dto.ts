@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ArrayMaxSize, IsArray, IsObject, IsOptional, IsString, Length, Matches } from 'class-validator';
+import { OptionalNotNull } from '../../common/decorators/optional-not-null.decorator';
 import { EVENT_TYPE_PATTERN, MAX_NAME_LENGTH, MAX_TAGS_PER_EVENT, TAG_PATTERN } from '../stream.constants';
 
 export class SubmittedEventDto {
@@ -12,7 +13,7 @@ export class SubmittedEventDto {
   @IsObject()
   data!: Record<string, unknown>;
 
-  @ApiPropertyOptional({ type: 'object', additionalProperties: true, example: { correlationId: 'c-9' } })
+  @ApiPropertyOptional({ type: 'object', additionalProperties: true, nullable: true, example: { correlationId: 'c-9' }, description: 'null is the same as omitted' })
   @IsOptional()
   @IsObject()
   metadata?: Record<string, unknown>;
@@ -23,7 +24,7 @@ export class SubmittedEventDto {
     example: ['customer:c-7'],
     description: 'Opaque strings (1-255 characters, no comma) that DCB queries and conditions match',
   })
-  @IsOptional()
+  @OptionalNotNull()
   @IsArray()
   @ArrayMaxSize(MAX_TAGS_PER_EVENT)
   @IsString({ each: true })
@@ -31,7 +32,7 @@ export class SubmittedEventDto {
   tags?: string[];
 
   @ApiPropertyOptional({ example: '1', default: '1', maxLength: 64 })
-  @IsOptional()
+  @OptionalNotNull()
   @IsString()
   @Length(1, 64)
   schemaVersion?: string;
