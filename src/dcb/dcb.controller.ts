@@ -6,7 +6,7 @@ import { CurrentPrincipal } from '../auth/decorators/current-principal.decorator
 import type { Principal } from '../auth/principal';
 import { ApiErrorResponses } from '../common/decorators/api-error-responses.decorator';
 import { ErrorResponseDto } from '../common/dto/error-response.dto';
-import { EVENT_STORE_REF_PARAM } from '../event-stores/event-stores.controller';
+import { EVENT_STORE_REF_PARAM } from '../event-stores/event-store-ref.param';
 import { ApiIdempotencyKey, REPLAYED_RESPONSE_HEADERS } from '../streams/idempotency/api-idempotency.decorators';
 import { Idempotency, IdempotencyRequest } from '../streams/idempotency/idempotency-request.decorator';
 import { IdempotentResponse } from '../streams/idempotency/idempotent-response';

@@ -10,13 +10,9 @@ import { DeleteEventStoreCommand } from './commands/delete-event-store.command';
 import { CreateEventStoreDto } from './dto/create-event-store.dto';
 import { EventStoreDetailsResponseDto, EventStoreListResponseDto, EventStoreResponseDto } from './dto/event-store.response.dto';
 import { ListEventStoresParamsDto } from './dto/list-event-stores-params.dto';
+import { EVENT_STORE_REF_PARAM } from './event-store-ref.param';
 import { GetEventStoreQuery } from './queries/get-event-store.query';
 import { ListEventStoresQuery } from './queries/list-event-stores.query';
-
-export const EVENT_STORE_REF_PARAM = {
-  name: 'eventStoreId',
-  description: "The store's id (`es_…`) or its name within your tenant",
-};
 
 /** Family A: event stores addressed by id (or name), authenticated with an API key. */
 @ApiTags('Event stores')

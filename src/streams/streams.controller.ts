@@ -6,7 +6,7 @@ import { CurrentPrincipal } from '../auth/decorators/current-principal.decorator
 import type { Principal } from '../auth/principal';
 import { ApiErrorResponses } from '../common/decorators/api-error-responses.decorator';
 import { parseEventFilter } from '../common/event-filter';
-import { EVENT_STORE_REF_PARAM } from '../event-stores/event-stores.controller';
+import { EVENT_STORE_REF_PARAM } from '../event-stores/event-store-ref.param';
 import { AppendToStreamCommand } from './commands/append-to-stream.command';
 import { AppendToStreamDto } from './dto/append-to-stream.dto';
 import { AppendToStreamResponseDto } from './dto/append-to-stream.response.dto';
@@ -75,8 +75,7 @@ export class StreamsController {
     @Param('eventStoreId') eventStoreRef: string,
     @Query() query: ListStreamsParamsDto,
   ): Promise<ListStreamsResponseDto> {
-    const { streams, total } = await this.queryBus.execute(new ListStreamsQuery(principal.tenantId, eventStoreRef, query));
-    return { streams, pagination: { limit: query.limit, offset: query.offset, total, hasMore: query.offset + streams.length < total } };
+    return ListStreamsResponseDto.from(await this.queryBus.execute(new ListStreamsQuery(principal.tenantId, eventStoreRef, query)), query);
   }
 
   @Get('events')

@@ -1,4 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
+import type { StreamListPage } from '../queries/list-streams.query';
 import { StoredEventResponseDto } from './stored-event.response.dto';
 
 export class ReadStreamResponseDto {
@@ -80,4 +81,8 @@ export class ListStreamsResponseDto {
 
   @ApiProperty({ type: PaginationDto })
   pagination!: PaginationDto;
+
+  static from({ streams, total }: StreamListPage, { limit, offset }: { limit: number; offset: number }): ListStreamsResponseDto {
+    return { streams, pagination: { limit, offset, total, hasMore: offset + streams.length < total } };
+  }
 }
