@@ -17,7 +17,9 @@ import { explainReads, PRELOAD_TYPES, preloadStore } from './lib/preload.mjs';
 import { ProcessSampler, round } from './lib/process-metrics.mjs';
 import { collectProfile } from './lib/profile-summary.mjs';
 import { renderMarkdown } from './lib/report.mjs';
+import { DCB_SCENARIOS, explainDcb } from './scenarios/dcb.mjs';
 import { STREAM_SCENARIOS } from './scenarios/streams.mjs';
+import { preloadDcbStore } from './lib/dcb-preload.mjs';
 
 const RATE_LIMIT = '100000000';
 const log = (message) => console.error(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}`);
@@ -76,7 +78,12 @@ async function deleteRedisKeys(url, prefix) {
 async function main() {
   const config = readConfig();
   installExitHandlers(config.timeoutMs);
-  const scenarios = selectScenarios(STREAM_SCENARIOS, config.scenarios);
+  const scenarios = selectScenarios([...STREAM_SCENARIOS, ...DCB_SCENARIOS], config.scenarios);
+  // Default file label: `streams` or `dcb` when only that group runs, `all` when both do.
+  if (!config.label) {
+    const dcb = scenarios.filter((scenario) => DCB_SCENARIOS.includes(scenario)).length;
+    config.label = dcb === 0 ? 'streams' : dcb === scenarios.length ? 'dcb' : 'all';
+  }
   const startedAt = new Date();
   const started = performance.now();
   const url = databaseUrl(config.postgresUrl, config.databaseName);
@@ -138,6 +145,7 @@ async function main() {
       scenarios: scenarios.map((s) => s.name),
       preloadEvents: config.preloadEvents,
       preloadStreams: config.preloadStreams,
+      dcbPreloadEvents: config.dcbPreloadEvents,
       postgresHost: new URL(config.postgresUrl).host,
       rateLimit: RATE_LIMIT,
     },
@@ -154,7 +162,18 @@ async function main() {
     scenarios: [],
   };
 
-  const ctx = { config, apiOrigin, apiKey, databaseUrl: url, preload: null };
+  const ctx = { config, apiOrigin, apiKey, databaseUrl: url, admin, preload: null, dcbPreload: null };
+  const ensureDcbPreload = async () => {
+    if (ctx.dcbPreload) return;
+    log(`preloading the DCB store: ${config.dcbPreloadEvents} tagged events (trigger events_index_tags disabled meanwhile; no appends run)…`);
+    const storeId = await createStore('dcb-preloaded');
+    const preload = await preloadDcbStore(admin, storeId, { events: config.dcbPreloadEvents, log });
+    ctx.dcbPreload = { storeId, ...preload };
+    results.dcbPreload = preload;
+    log(`DCB store loaded: ${preload.tagRows} tag rows, ${preload.distinctTags} distinct tags; events ${preload.eventsInsertSeconds} s, event_tags ${preload.sideTableInsertSeconds} + ${preload.sideTablePkBuildSeconds} s, VACUUM ANALYZE ${preload.vacuumAnalyzeSeconds} s`);
+    results.dcbExplain = await explainDcb(admin, storeId, preload.events);
+    for (const plan of results.dcbExplain) log(`  plan ${plan.name}: ${plan.executionMs} ms`);
+  };
   const ensurePreload = async () => {
     if (ctx.preload) return;
     log(`preloading ${config.preloadEvents} events into ${config.preloadStreams} streams…`);
@@ -170,7 +189,12 @@ async function main() {
   /** One measured run of one runner of a scenario, on its own store. */
   const runOnce = async (scenario, runner, round_) => {
     const suffix = config.rounds > 1 ? `-r${round_}` : '';
-    const storeId = runner.store === 'preload' ? ctx.preload.storeId : await createStore(`${scenario.id}-${runner.runner}${suffix}-${config.runId}`);
+    const storeId =
+      runner.store === 'preload'
+        ? ctx.preload.storeId
+        : runner.store === 'dcb-preload'
+          ? ctx.dcbPreload.storeId
+          : await createStore(`${scenario.id}-${runner.runner}${suffix}-${config.runId}`);
     log(`${scenario.name} / ${runner.runner}${config.rounds > 1 ? ` (round ${round_})` : ''}: ${scenario.clients} clients, ${config.warmupMs / 1000}+${config.durationMs / 1000} s`);
     let session;
     try {
@@ -216,7 +240,8 @@ async function main() {
         run.profile = { file: relative(ROOT, file), ...(await collectProfile(profileDir, file)) };
       }
       run.storeId = storeId;
-      if (scenario.kind === 'write') run.verification = await verifyStore(admin, storeId, run.total.events, run.total.unknownOutcomes);
+      if (session.verify) run.verification = await session.verify(run);
+      else if (scenario.kind === 'write') run.verification = await verifyStore(admin, storeId, run.total.events, run.total.unknownOutcomes);
       log(
         `  ${round(run.eventsPerSecond)} events/s, ${round(run.requestsPerSecond)} req/s, p50 ${run.latencyMs.p50} p99 ${run.latencyMs.p99} ms, ` +
           `errors ${run.measured.errorCount}, retries ${run.measured.retries}, API peak RSS ${run.api.peakRssMb} MB` +
@@ -237,6 +262,7 @@ async function main() {
 
   for (const scenario of scenarios) {
     if (scenario.needsPreload) await ensurePreload();
+    if (scenario.needsDcbPreload) await ensureDcbPreload();
     const entry = { id: scenario.id, name: scenario.name, kind: scenario.kind, clients: scenario.clients, summary: scenario.summary, runs: {}, ratios: {} };
     results.scenarios.push(entry);
     // With BENCH_ROUNDS > 1 the runners alternate (service, baseline, service, …) and the run with the

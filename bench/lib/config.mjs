@@ -29,10 +29,13 @@ export function readConfig() {
     scenarios: (process.env.BENCH_SCENARIOS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     preloadEvents: Math.round(positiveNumber('BENCH_PRELOAD_EVENTS', 1_000_000)),
     preloadStreams: Math.round(positiveNumber('BENCH_PRELOAD_STREAMS', 500)),
+    // The DCB scenarios' store (f, g): tagged events with ~1M distinct tags.
+    dcbPreloadEvents: Math.round(positiveNumber('BENCH_DCB_PRELOAD_EVENTS', 5_000_000)),
     // Whole-run watchdog: past it everything is stopped and the database dropped.
     timeoutMs: positiveNumber('BENCH_TIMEOUT_S', 900) * 1000,
     resultsDir: process.env.BENCH_RESULTS_DIR || join(ROOT, 'bench', 'results'),
-    label: process.env.BENCH_LABEL || 'streams',
+    // Empty: `streams`, `dcb` or `all` after the scenarios chosen (see run.mjs).
+    label: process.env.BENCH_LABEL || null,
     keepDatabase: process.env.BENCH_KEEP_DB === '1',
     // Profiles the API's CPU during each service run's measured window (bench/results/profiles/).
     cpuProfile: process.env.BENCH_CPU_PROFILE === '1',

@@ -10,7 +10,8 @@ const spread = (values) => {
 export function renderMarkdown(results) {
   const lines = [];
   const { settings, machine } = results;
-  lines.push(`# Streams benchmark, ${results.date}`);
+  const titles = { streams: 'Streams benchmark', dcb: 'DCB benchmark', all: 'Streams and DCB benchmark' };
+  lines.push(`# ${titles[results.label] ?? `Benchmark ${results.label}`}, ${results.date}`);
   lines.push('');
   lines.push(
     `\`npm run bench\` on ${machine.nproc} cores / ${machine.memoryGb} GB, Node ${machine.node}, PostgreSQL ${machine.postgres.version}` +
@@ -34,7 +35,7 @@ export function renderMarkdown(results) {
       lines.push(
         `| ${scenario.name} | ${runner} | ${run.clients} | ${number(run.eventsPerSecond)}${spread(run.roundsEventsPerSecond)} | ${number(run.requestsPerSecond)} | ` +
           `${cell(run.latencyMs.p50)} | ${cell(run.latencyMs.p90)} | ${cell(run.latencyMs.p99)} | ${run.measured.errorCount} | ` +
-          `${scenario.name.includes('hot') ? run.measured.retries : '–'} | ${viaApi ? cell(run.api?.peakRssMb) : '–'} | ` +
+          `${scenario.name.includes('hot') || scenario.name.includes('conditional') ? run.measured.retries : '–'} | ${viaApi ? cell(run.api?.peakRssMb) : '–'} | ` +
           `${viaApi ? `${cell(run.api?.cpuPercentOfOneCore)}${run.api?.cpuMsPerRequest !== undefined ? ` (${run.api.cpuMsPerRequest} ms/req)` : ''}` : '–'} | ` +
           `${cell(run.api?.machineCpuBusyPercent)} | ${viaApi ? cell(run.database?.transactionsPerRequest) : '–'} | ${ratio} |`,
       );
@@ -44,11 +45,12 @@ export function renderMarkdown(results) {
   lines.push(
     'Events/s and req/s count what completed inside the measured window (req/s includes 409s). Latency is per request ' +
       '(per transaction for the baseline). Errors are non-2xx answers other than the hot stream\'s expected 409s, and ' +
-      'transport failures. CPU % is of one core over the measured window (machine: all cores busy). DB xacts / req: ' +
+      'transport failures; for the DCB conditional appends the 409 column counts APPEND_CONDITION_FAILED answers (0 expected on disjoint tags). CPU % is of one core over the measured window (machine: all cores busy). DB xacts / req: ' +
       'the service\'s database transactions per request, from pg_stat_database deltas (approximate: PostgreSQL publishes ' +
       'them about once a second per connection; the JSON has the same figure for the baseline, one statement per append ' +
       'by construction, as a measure of the error). The **baseline** is ' +
-      'the same rows written by one SQL statement per append through `pg` at the same concurrency (see bench/README.md).',
+      'the same rows written by one SQL statement per append through `pg` at the same concurrency (DCB: one round trip of two statements, ' +
+      'the store lock then the tag check and the insert, in one transaction; see bench/README.md).',
   );
 
   const errors = results.scenarios.flatMap((scenario) =>
@@ -66,23 +68,23 @@ export function renderMarkdown(results) {
   if (verified.length) {
     lines.push('', '## Correctness after the write scenarios', '');
     lines.push('One query per store after its run (with several rounds: the median run\'s figures, the checks over every round).', '');
-    lines.push('| Scenario | Runner | Events stored | Events acknowledged | Positions gap-free 1..N | Streams 0..version-1 | Store counter |');
+    lines.push('| Scenario | Runner | Events stored | Events acknowledged | Positions gap-free 1..N | Streams 0..version-1 (DCB: only `__dcb__` events, no streams row, every tag in event_tags) | Store counter |');
     lines.push('|---|---|--:|--:|---|---|---|');
     for (const { scenario, runner, v: chosen } of verified) {
       const all = (scenario.runs[runner].verificationAllRounds ?? [chosen]).filter(Boolean);
       const v = { ...chosen, gapFree: all.every((x) => x.gapFree), streamsConsistent: all.every((x) => x.streamsConsistent), matchesAcknowledged: all.every((x) => x.matchesAcknowledged) };
       lines.push(
         `| ${scenario.name} | ${runner} | ${number(v.events)} | ${number(v.acknowledgedEvents)}${v.matchesAcknowledged ? '' : ' ⚠'} | ` +
-          `${v.gapFree ? 'yes' : `**NO** (min ${v.min_position}, max ${v.max_position})`} | ${v.streamsConsistent ? `yes (${v.streams})` : `**NO** (${v.inconsistent_streams} bad)`} | ` +
+          `${v.gapFree ? 'yes' : `**NO** (min ${v.min_position}, max ${v.max_position})`} | ${v.tagRowsComplete !== undefined ? (v.streamsConsistent && all.every((x) => x.tagRowsComplete) ? `yes (${number(v.tag_rows)} tag rows)` : `**NO** (${v.not_dcb} not __dcb__, ${v.streams} streams rows, ${v.tag_rows}/${v.tags_on_events} tag rows)`) : v.streamsConsistent ? `yes (${v.streams})` : `**NO** (${v.inconsistent_streams} bad)`} | ` +
           `last_position ${number(v.last_position)}, total_events ${number(v.total_events)} |`,
       );
     }
   }
 
-  const byType = results.scenarios.find((scenario) => scenario.runs.service?.byTag);
-  if (byType) {
-    lines.push('', `### ${byType.name}: latency per type`, '');
-    lines.push('| Type | Requests | Events / request | p50 ms | p99 ms |');
+  for (const byType of results.scenarios.filter((scenario) => scenario.runs.service?.byTag)) {
+    const what = byType.name.startsWith('dcb') ? 'query' : 'type';
+    lines.push('', `### ${byType.name}: latency per ${what}`, '');
+    lines.push(`| ${what === 'query' ? 'Query' : 'Type'} | Requests | Events / request | p50 ms | p99 ms |`);
     lines.push('|---|--:|--:|--:|--:|');
     for (const [tag, t] of Object.entries(byType.runs.service.byTag).sort()) {
       lines.push(`| ${tag} | ${t.requests} | ${t.eventsPerRequest} | ${cell(t.latencyMs.p50)} | ${cell(t.latencyMs.p99)} |`);
@@ -121,6 +123,22 @@ export function renderMarkdown(results) {
     lines.push('');
     for (const plan of results.explain) {
       lines.push(`<details><summary>${plan.name}: <code>${plan.description}</code></summary>`, '', '```', plan.plan, '```', '', '</details>');
+    }
+  }
+
+  if (results.dcbPreload) {
+    const d = results.dcbPreload;
+    lines.push('', '## DCB store and plans', '');
+    lines.push(
+      `${number(d.events)} events (stream \`__dcb__\`), ${number(d.tagRows)} tag rows, ${number(d.distinctTags)} distinct tags (\`user:<1..1M>\` on every event, ` +
+        `\`region:<0..15>\` on every 2nd, \`product:<0..9999>\` and the time-clustered \`cohort:<g/50000>\` on every 3rd), written with SQL (lib/dcb-preload.mjs): events ${d.eventsInsertSeconds} s with the ` +
+        `tag trigger disabled, event_tags ${d.sideTableInsertSeconds} s + primary key ${d.sideTablePkBuildSeconds} s, VACUUM ANALYZE ${d.vacuumAnalyzeSeconds} s. ` +
+        `Sizes MB: ${Object.entries(d.sizes).map(([k, v]) => `${k} ${v}`).join(', ')}.`,
+      '',
+    );
+    lines.push('`EXPLAIN (ANALYZE, BUFFERS)` of the statement `dcb_matching_positions` executes for the scenarios\' shapes:', '');
+    for (const plan of results.dcbExplain ?? []) {
+      lines.push(`<details><summary>${plan.name}: ${plan.executionMs} ms</summary>`, '', '```sql', plan.sql, '```', '```', plan.plan, '```', '', '</details>');
     }
   }
 

@@ -45,10 +45,17 @@ describe('Crash safety of appends (SIGKILL during batch appends)', () => {
     return { api, base: `http://127.0.0.1:${port}` };
   };
 
-  const call = async (base: string, method: string, path: string, token: string, body?: unknown): Promise<{ status: number; body: any }> => {
+  const call = async (
+    base: string,
+    method: string,
+    path: string,
+    token: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<{ status: number; body: any }> => {
     const response = await fetch(`${base}${path}`, {
       method,
-      headers: { Authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+      headers: { Authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...headers },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     return { status: response.status, body: await response.json() };
@@ -77,7 +84,9 @@ describe('Crash safety of appends (SIGKILL during batch appends)', () => {
     expect(created.status).toBe(201);
     const storeId: string = created.body.id;
 
-    // Eight clients append 50-event batches until the process dies under them.
+    // Eight clients append 50-event batches until the process dies under them. The odd ones send an
+    // Idempotency-Key, which makes each append a multi-statement transaction (claim, append, record):
+    // those are the ones a crash could leave half-done if anything were wrong.
     const acknowledged: Acknowledged[] = [];
     const refused: { status: number; body: unknown }[] = [];
     let inFlightAtKill = 0;
@@ -89,7 +98,8 @@ describe('Crash safety of appends (SIGKILL during batch appends)', () => {
         const events = Array.from({ length: BATCH }, (_unused, index) => ({ type: 'batch.item', data: { client: clientIndex, seq, index } }));
         inFlight++;
         try {
-          const response = await call(first.base, 'POST', `/event-stores/${storeId}/streams/${streamId}`, key, { events, expectedStreamVersion: 'any' });
+          const idempotency: Record<string, string> = clientIndex % 2 === 1 ? { 'Idempotency-Key': `crash-${clientIndex}-${seq}` } : {};
+          const response = await call(first.base, 'POST', `/event-stores/${storeId}/streams/${streamId}`, key, { events, expectedStreamVersion: 'any' }, idempotency);
           if (response.status === 200) acknowledged.push({ client: clientIndex, seq, streamId, ...response.body });
           else refused.push(response);
         } catch {
@@ -145,6 +155,13 @@ describe('Crash safety of appends (SIGKILL during batch appends)', () => {
     ).rows;
     expect(batches.length).toBe(transactions.length);
     for (const batch of batches) expect(batch).toMatchObject({ count: BATCH, transactions: 1 });
+
+    // Keyed appends: a key is recorded, with its result, exactly for the keyed batches that are stored.
+    const keys = (await sql.query(`SELECT key, result IS NOT NULL AS completed FROM idempotency_keys WHERE event_store_id = $1 ORDER BY key`, [storeId])).rows;
+    const keyedBatches = batches.filter((batch) => Number(batch.client) % 2 === 1).map((batch) => `crash-${batch.client}-${batch.seq}`).sort();
+    expect(keys.map((row) => row.key)).toEqual(keyedBatches);
+    expect(keys.every((row) => row.completed)).toBe(true);
+    expect(keyedBatches.length).toBeGreaterThan(0);
 
     // Every acknowledged append is stored exactly where its response said.
     for (const ack of acknowledged) {

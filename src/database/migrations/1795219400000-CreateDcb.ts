@@ -96,9 +96,14 @@ BEGIN
   FOR v_item IN SELECT value FROM jsonb_array_elements(COALESCE(p_items, '[]')) LOOP
     v_types := ARRAY(SELECT DISTINCT jsonb_array_elements_text(COALESCE(v_item->'types', '[]')));
     v_tags := ARRAY(SELECT DISTINCT jsonb_array_elements_text(COALESCE(v_item->'tags', '[]')));
-    IF cardinality(v_tags) = 0 THEN
-      v_part := 'SELECT global_position FROM events WHERE event_store_id = $1 AND global_position > $2'
-        || CASE WHEN cardinality(v_types) > 0 THEN format(' AND type = ANY(%L::text[])', v_types) ELSE '' END;
+    IF cardinality(v_tags) = 0 AND cardinality(v_types) > 0 THEN
+      -- One ordered scan of events_type_idx per type: type = ANY(...) cannot be read in position order.
+      v_parts := v_parts || ARRAY(
+        SELECT format('(SELECT global_position FROM events WHERE event_store_id = $1 AND type = %L AND global_position > $2 ORDER BY 1 LIMIT $3)', t)
+          FROM unnest(v_types) AS t);
+      CONTINUE;
+    ELSIF cardinality(v_tags) = 0 THEN
+      v_part := 'SELECT global_position FROM events WHERE event_store_id = $1 AND global_position > $2';
     ELSIF cardinality(v_tags) = 1 THEN
       v_part := format('SELECT global_position FROM event_tags WHERE event_store_id = $1 AND tag = %L AND global_position > $2', v_tags[1])
         || CASE WHEN cardinality(v_types) > 0 THEN format(' AND type = ANY(%L::text[])', v_types) ELSE '' END;

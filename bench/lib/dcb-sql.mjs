@@ -1,0 +1,97 @@
+// The DCB SQL the benchmarks run: the service's own (dcb_matching_positions, append_dcb, the read of
+// src/dcb/dcb-log.ts) and, for the comparison of tag indexes, the same questions asked of a GIN index
+// on events.tags.
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { ROOT } from './config.mjs';
+
+const require = createRequire(import.meta.url);
+export const { EVENT_COLUMNS } = require(join(ROOT, 'dist/streams/stored-event.js'));
+
+/** Copy of READ in src/dcb/dcb-log.ts ($1 store, $2 items JSON, $3 after, $4 limit). */
+export const SERVICE_DCB_READ = `
+  SELECT ${EVENT_COLUMNS}
+    FROM unnest(dcb_matching_positions($1, $2::jsonb, $3, $4)) AS matched(position)
+    JOIN events ON events.event_store_id = $1 AND events.global_position = matched.position
+   ORDER BY global_position`;
+
+/** The condition check append_dcb performs (limit 100 = the conflicting positions it reports). */
+export const SERVICE_DCB_CONDITION = `SELECT dcb_matching_positions($1, $2::jsonb, $3, 100) AS positions`;
+
+const literal = (value) => `'${String(value).replace(/'/g, "''")}'`;
+const arrayLiteral = (values) => `${literal(`{${values.map((v) => `"${String(v).replace(/(["\\])/g, '\\$1')}"`).join(',')}}`)}::text[]`;
+const distinct = (values) => [...new Set(values ?? [])].sort();
+
+/**
+ * The statement dcb_matching_positions EXECUTEs for `items` (rebuilt here so that it can be EXPLAINed:
+ * EXPLAIN of the function call shows only a Result node). $1 store, $2 after, $3 limit. Tag order:
+ * the function takes `ARRAY(SELECT DISTINCT …)`, which in practice is sorted; the first tag drives.
+ */
+export function matchingPositionsSql(items) {
+  let parts = items.map((item) => {
+    const types = distinct(item.types);
+    const tags = distinct(item.tags);
+    let part;
+    if (tags.length === 0) {
+      part = 'SELECT global_position FROM events WHERE event_store_id = $1 AND global_position > $2' + (types.length ? ` AND type = ANY(${arrayLiteral(types)})` : '');
+    } else {
+      part = 'SELECT t1.global_position FROM event_tags t1';
+      for (let i = 2; i <= tags.length; i++) {
+        part += ` JOIN event_tags t${i} ON t${i}.event_store_id = t1.event_store_id AND t${i}.tag = ${literal(tags[i - 1])} AND t${i}.global_position = t1.global_position`;
+      }
+      part += ` WHERE t1.event_store_id = $1 AND t1.tag = ${literal(tags[0])} AND t1.global_position > $2` + (types.length ? ` AND t1.type = ANY(${arrayLiteral(types)})` : '');
+    }
+    return `(${part} ORDER BY 1 LIMIT $3)`;
+  });
+  if (parts.length === 0 || items.some((item) => !item.types?.length && !item.tags?.length)) {
+    parts = ['(SELECT global_position FROM events WHERE event_store_id = $1 AND global_position > $2 ORDER BY 1 LIMIT $3)'];
+  }
+  return `SELECT COALESCE(array_agg(global_position ORDER BY global_position), '{}') FROM (SELECT global_position FROM (${parts.join(' UNION ')}) matches ORDER BY 1 LIMIT $3) limited`;
+}
+
+/** Design A: the same positions from events with a GIN index on tags ($1 store, $2 after, $3 limit, then per item types[], tags[]). */
+export function ginPositionsWhere(items, firstParam = 4) {
+  let n = firstParam;
+  const values = [];
+  const ors = items.map((item) => {
+    const conds = [];
+    if (item.types?.length) {
+      conds.push(`type = ANY($${n++}::text[])`);
+      values.push(item.types);
+    }
+    if (item.tags?.length) {
+      conds.push(`tags @> $${n++}::text[]`);
+      values.push(item.tags);
+    }
+    return conds.length ? `(${conds.join(' AND ')})` : 'true';
+  });
+  return { where: ors.length ? `(${ors.join(' OR ')})` : 'true', values };
+}
+
+export function ginCondition(items) {
+  const { where, values } = ginPositionsWhere(items);
+  return {
+    text: `SELECT COALESCE(array_agg(global_position ORDER BY global_position), '{}') AS positions FROM (
+             SELECT global_position FROM events WHERE event_store_id = $1 AND global_position > $2 AND ${where}
+              ORDER BY global_position LIMIT $3) m`,
+    extra: values,
+  };
+}
+
+export function ginRead(items) {
+  const { where, values } = ginPositionsWhere(items);
+  return {
+    text: `SELECT ${EVENT_COLUMNS} FROM events WHERE event_store_id = $1 AND global_position > $2 AND ${where}
+            ORDER BY global_position LIMIT $3`,
+    extra: values,
+  };
+}
+
+/** append_dcb as the service calls it (one event, no condition unless given). */
+export const SERVICE_APPEND_DCB = `SELECT last_position FROM append_dcb($1, $2::jsonb, $3::jsonb)`;
+
+/** One DCB event as append_dcb takes it (the service adds sizeBytes, see src/streams/event-payload.ts). */
+export function dcbEventJson(tags, type = 'order.placed', index = 0) {
+  const data = { orderId: `order-${100000 + index}`, customerId: 'customer-4711', amount: 4200 + index, currency: 'EUR', channel: 'web', note: 'bench' };
+  return { type, data, tags, sizeBytes: Buffer.byteLength(JSON.stringify(data)) };
+}
