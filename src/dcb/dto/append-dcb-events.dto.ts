@@ -1,9 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsInt, IsObject, Max, Min, ValidateNested } from 'class-validator';
+import { IsInt, IsObject, Max, Min, ValidateNested } from 'class-validator';
 import { OptionalNotNull } from '../../common/decorators/optional-not-null.decorator';
-import { SubmittedEventDto } from '../../streams/dto/submitted-event.dto';
-import { MAX_EVENTS_PER_APPEND } from '../../streams/stream.constants';
+import { SubmittedEventDto, SubmittedEvents } from '../../streams/dto/submitted-event.dto';
 import { DcbQueryDto } from './dcb-query.dto';
 
 export class AppendConditionDto {
@@ -22,12 +21,7 @@ export class AppendConditionDto {
 }
 
 export class AppendDcbEventsDto {
-  @ApiProperty({ type: [SubmittedEventDto], minItems: 1, maxItems: MAX_EVENTS_PER_APPEND })
-  @IsArray()
-  @ArrayMinSize(1)
-  @ArrayMaxSize(MAX_EVENTS_PER_APPEND)
-  @ValidateNested({ each: true })
-  @Type(() => SubmittedEventDto)
+  @SubmittedEvents()
   events!: SubmittedEventDto[];
 
   @ApiPropertyOptional({ type: AppendConditionDto })

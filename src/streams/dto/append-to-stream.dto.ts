@@ -1,19 +1,11 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsArray, ValidateNested } from 'class-validator';
+import { ApiPropertyOptional } from '@nestjs/swagger';
 import { OptionalNotNull } from '../../common/decorators/optional-not-null.decorator';
 import { ExpectedVersion, IsExpectedVersion } from '../expected-version';
-import { MAX_EVENTS_PER_APPEND } from '../stream.constants';
 import { EXPECTED_VERSION_SCHEMA } from './expected-version.schema';
-import { SubmittedEventDto } from './submitted-event.dto';
+import { SubmittedEventDto, SubmittedEvents } from './submitted-event.dto';
 
 export class AppendToStreamDto {
-  @ApiProperty({ type: [SubmittedEventDto], minItems: 1, maxItems: MAX_EVENTS_PER_APPEND })
-  @IsArray()
-  @ArrayMinSize(1)
-  @ArrayMaxSize(MAX_EVENTS_PER_APPEND)
-  @ValidateNested({ each: true })
-  @Type(() => SubmittedEventDto)
+  @SubmittedEvents()
   events!: SubmittedEventDto[];
 
   @ApiPropertyOptional(EXPECTED_VERSION_SCHEMA)

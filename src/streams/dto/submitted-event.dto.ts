@@ -1,7 +1,9 @@
+import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { ArrayMaxSize, IsArray, IsObject, IsOptional, IsString, Length, Matches } from 'class-validator';
+import { Type } from 'class-transformer';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsObject, IsOptional, IsString, Length, Matches, ValidateNested } from 'class-validator';
 import { OptionalNotNull } from '../../common/decorators/optional-not-null.decorator';
-import { EVENT_TYPE_PATTERN, MAX_NAME_LENGTH, MAX_TAGS_PER_EVENT, TAG_PATTERN } from '../stream.constants';
+import { EVENT_TYPE_PATTERN, MAX_EVENTS_PER_APPEND, MAX_NAME_LENGTH, MAX_TAGS_PER_EVENT, TAG_PATTERN } from '../stream.constants';
 
 export class SubmittedEventDto {
   @ApiProperty({ example: 'order.created', maxLength: MAX_NAME_LENGTH, description: 'Dotted names recommended; no whitespace or control characters' })
@@ -37,3 +39,14 @@ export class SubmittedEventDto {
   @Length(1, 64)
   schemaVersion?: string;
 }
+
+/** The `events` of any append (stream, family B, DCB): 1-1000 submitted events, each validated. */
+export const SubmittedEvents = () =>
+  applyDecorators(
+    ApiProperty({ type: [SubmittedEventDto], minItems: 1, maxItems: MAX_EVENTS_PER_APPEND }),
+    IsArray(),
+    ArrayMinSize(1),
+    ArrayMaxSize(MAX_EVENTS_PER_APPEND),
+    ValidateNested({ each: true }),
+    Type(() => SubmittedEventDto),
+  );
