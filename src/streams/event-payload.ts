@@ -1,20 +1,25 @@
 import type { NewEvent } from './event-log';
 
-/** DECISIONS §3: the size of an event is its compact JSON data and metadata in UTF-8 bytes. */
-const sizeOf = (event: NewEvent) =>
-  Buffer.byteLength(JSON.stringify(event.data)) + (event.metadata ? Buffer.byteLength(JSON.stringify(event.metadata)) : 0);
-
-/** The JSON array the append functions take: the submitted fields plus each event's size. */
+/**
+ * The JSON array the append functions take: the submitted fields plus each event's size, which
+ * DECISIONS §3 defines as the UTF-8 bytes of its compact JSON data and metadata. Each part is
+ * serialised once and the array assembled from those strings: measuring the size and building the
+ * payload used to serialise every event twice on the write path.
+ */
 export function eventPayload(events: NewEvent[]): string {
-  return JSON.stringify(
-    events.map((event) => ({
-      type: event.type,
-      data: event.data,
-      metadata: event.metadata ?? undefined,
-      // A tag either is on an event or is not: duplicates in the request are stored once.
-      tags: event.tags && [...new Set(event.tags)],
-      schemaVersion: event.schemaVersion,
-      sizeBytes: sizeOf(event),
-    })),
-  );
+  return `[${events.map(eventJson).join(',')}]`;
+}
+
+function eventJson(event: NewEvent): string {
+  const data = JSON.stringify(event.data);
+  const metadata = event.metadata ? JSON.stringify(event.metadata) : undefined;
+  const sizeBytes = Buffer.byteLength(data) + (metadata ? Buffer.byteLength(metadata) : 0);
+  // A tag either is on an event or is not: duplicates in the request are stored once.
+  const scalars = JSON.stringify({
+    type: event.type,
+    tags: event.tags && [...new Set(event.tags)],
+    schemaVersion: event.schemaVersion,
+    sizeBytes,
+  });
+  return `${scalars.slice(0, -1)},"data":${data}${metadata ? `,"metadata":${metadata}` : ''}}`;
 }

@@ -14,7 +14,7 @@ export class AppendDcbEventsHandler implements ICommandHandler<AppendDcbEventsCo
   ) {}
 
   async execute(command: AppendDcbEventsCommand): Promise<IdempotentOutcome<{ lastPosition: number }>> {
-    const store = await this.stores.resolve(command.tenantId, command.eventStoreRef);
-    return this.idempotencyKeys.run(store.id, command.idempotency, (manager) => this.dcbLog.append(store.id, command.events, command.condition, manager));
+    const eventStoreId = await this.stores.resolveId(command.tenantId, command.eventStoreRef);
+    return this.idempotencyKeys.run(eventStoreId, command.idempotency, (manager) => this.dcbLog.append(eventStoreId, command.events, command.condition, manager));
   }
 }

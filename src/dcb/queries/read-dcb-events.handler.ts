@@ -11,7 +11,7 @@ export class ReadDcbEventsHandler implements IQueryHandler<ReadDcbEventsQuery> {
   ) {}
 
   async execute({ tenantId, eventStoreRef, items, after, limit }: ReadDcbEventsQuery): Promise<DcbReadResult> {
-    const store = await this.stores.resolve(tenantId, eventStoreRef);
-    return this.dcbLog.read(store.id, items, after, limit);
+    const eventStoreId = await this.stores.resolveId(tenantId, eventStoreRef);
+    return this.dcbLog.read(eventStoreId, items, after, limit);
   }
 }

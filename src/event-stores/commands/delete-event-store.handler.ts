@@ -14,7 +14,7 @@ export class DeleteEventStoreHandler implements ICommandHandler<DeleteEventStore
   ) {}
 
   async execute({ tenantId, eventStoreRef }: DeleteEventStoreCommand): Promise<void> {
-    const store = await this.resolver.resolve(tenantId, eventStoreRef);
-    await this.stores.delete({ id: store.id });
+    const eventStoreId = await this.resolver.resolveId(tenantId, eventStoreRef);
+    await this.stores.delete({ id: eventStoreId });
   }
 }

@@ -14,9 +14,9 @@ export class AppendToStreamHandler implements ICommandHandler<AppendToStreamComm
   ) {}
 
   async execute(command: AppendToStreamCommand): Promise<IdempotentOutcome<AppendResult>> {
-    const store = await this.stores.resolve(command.tenantId, command.eventStoreRef);
-    return this.idempotencyKeys.run(store.id, command.idempotency, (manager) =>
-      this.eventLog.append(store.id, command.streamId, command.expectedVersion, command.events, manager),
+    const eventStoreId = await this.stores.resolveId(command.tenantId, command.eventStoreRef);
+    return this.idempotencyKeys.run(eventStoreId, command.idempotency, (manager) =>
+      this.eventLog.append(eventStoreId, command.streamId, command.expectedVersion, command.events, manager),
     );
   }
 }

@@ -11,7 +11,7 @@ export class ListStreamsHandler implements IQueryHandler<ListStreamsQuery> {
   ) {}
 
   async execute({ tenantId, eventStoreRef, page }: ListStreamsQuery): Promise<StreamListPage> {
-    const store = await this.stores.resolve(tenantId, eventStoreRef);
-    return this.eventLog.listStreams(store.id, page);
+    const eventStoreId = await this.stores.resolveId(tenantId, eventStoreRef);
+    return this.eventLog.listStreams(eventStoreId, page);
   }
 }

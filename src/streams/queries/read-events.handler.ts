@@ -11,7 +11,7 @@ export class ReadEventsHandler implements IQueryHandler<ReadEventsQuery> {
   ) {}
 
   async execute({ tenantId, eventStoreRef, filter }: ReadEventsQuery): Promise<EventPage> {
-    const store = await this.stores.resolve(tenantId, eventStoreRef);
-    return this.eventLog.readEvents(store.id, filter);
+    const eventStoreId = await this.stores.resolveId(tenantId, eventStoreRef);
+    return this.eventLog.readEvents(eventStoreId, filter);
   }
 }

@@ -12,10 +12,10 @@ export class ReadStreamHandler implements IQueryHandler<ReadStreamQuery> {
   ) {}
 
   async execute({ tenantId, eventStoreRef, streamId, range }: ReadStreamQuery): Promise<StreamPage> {
-    const store = await this.stores.resolve(tenantId, eventStoreRef);
-    const page = await this.eventLog.readStream(store.id, streamId, range);
+    const eventStoreId = await this.stores.resolveId(tenantId, eventStoreRef);
+    const page = await this.eventLog.readStream(eventStoreId, streamId, range);
     // A stream emptied by retention still has a version, so it reads as 200 with no events.
-    if (!page) throw new StreamNotFoundError(store.id, streamId);
+    if (!page) throw new StreamNotFoundError(eventStoreId, streamId);
     return { streamId, ...page };
   }
 }
