@@ -434,6 +434,16 @@ describe('Streams and events', () => {
       await list({ hasEvents: 'maybe' }).expect(400);
     });
 
+    it('keeps a stream emptied by retention: 200 with no events, its version, and listed under hasEvents=false', async () => {
+      // What the retention sweep does: delete the events and count them out of the stream.
+      await sql.query(`DELETE FROM events WHERE event_store_id = $1 AND stream_id = 'plain'`, [storeId]);
+      await sql.query(`UPDATE streams SET event_count = 0 WHERE event_store_id = $1 AND stream_id = 'plain'`, [storeId]);
+      const { body } = await read('plain').expect(200);
+      expect(body).toMatchObject({ streamId: 'plain', events: [], hasMore: false, streamVersion: 1 });
+      expect((await list({ hasEvents: false }).expect(200)).body.streams.map((s: { streamId: string }) => s.streamId)).toEqual(['plain']);
+      expect((await list({ hasEvents: true }).expect(200)).body.pagination.total).toBe(3);
+    });
+
     it('never lists the DCB stream', async () => {
       await sql.query(
         `INSERT INTO events (event_store_id, global_position, stream_id, stream_position, event_id, type, data, schema_version, transaction_id, created_at)
