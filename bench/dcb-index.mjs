@@ -12,7 +12,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { installExitHandlers, onCleanup, runCleanup } from './lib/cleanup.mjs';
+import { installExitHandlers, onCleanup, runBenchmark } from './lib/cleanup.mjs';
 import { ROOT } from './lib/config.mjs';
 import { createDatabase, databaseUrl, dropDatabase, migrate, openPool, serverFacts } from './lib/database.mjs';
 import { DCB_COHORT_SPAN, DCB_REGIONS, preloadDcbStore, randomTags, relationSizes, sampleEvents } from './lib/dcb-preload.mjs';
@@ -442,14 +442,4 @@ function renderMarkdown(r) {
   return L.join('\n');
 }
 
-main()
-  .then(async (markdown) => {
-    await runCleanup();
-    process.stdout.write(`${markdown}\n`);
-    process.exit(0);
-  })
-  .catch(async (error) => {
-    console.error(`[dcb-index] failed: ${error?.stack ?? error}`);
-    await runCleanup();
-    process.exit(1);
-  });
+runBenchmark('dcb-index', main);

@@ -9,7 +9,7 @@ import os from 'node:os';
 import { join, relative } from 'node:path';
 import { Redis } from 'ioredis';
 import { ApiClient, freePort, ServiceProcess } from './lib/api-process.mjs';
-import { installExitHandlers, onCleanup, runCleanup } from './lib/cleanup.mjs';
+import { installExitHandlers, onCleanup, runBenchmark } from './lib/cleanup.mjs';
 import { readConfig, ROOT } from './lib/config.mjs';
 import { createDatabase, databaseCounters, databaseUrl, dropDatabase, migrate, openPool, serverFacts, verifyStore } from './lib/database.mjs';
 import { drive } from './lib/load.mjs';
@@ -301,14 +301,4 @@ async function main() {
   return markdown;
 }
 
-main()
-  .then(async (markdown) => {
-    await runCleanup();
-    process.stdout.write(`${markdown}\n`);
-    process.exit(0);
-  })
-  .catch(async (error) => {
-    console.error(`[bench] failed: ${error?.stack ?? error}`);
-    await runCleanup();
-    process.exit(1);
-  });
+runBenchmark('bench', main);

@@ -53,3 +53,18 @@ export function installExitHandlers(timeoutMs) {
   const watchdog = setTimeout(() => abort(`watchdog: run exceeded ${timeoutMs / 1000} s (BENCH_TIMEOUT_S)`, 1), timeoutMs);
   watchdog.unref();
 }
+
+/** Runs a benchmark's main(): prints its Markdown and exits 0, or reports the failure and exits 1; cleans up either way. */
+export function runBenchmark(label, main) {
+  main()
+    .then(async (markdown) => {
+      await runCleanup();
+      process.stdout.write(`${markdown}\n`);
+      process.exit(0);
+    })
+    .catch(async (error) => {
+      console.error(`[${label}] failed: ${error?.stack ?? error}`);
+      await runCleanup();
+      process.exit(1);
+    });
+}
