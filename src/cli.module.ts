@@ -9,6 +9,6 @@ import { TenantsModule } from './tenants/tenants.module';
 @Module({})
 export class CliModule {
   static forRoot(config: EnvironmentVariables): DynamicModule {
-    return { module: CliModule, imports: [AppConfigModule.forRoot(config), DatabaseModule, CqrsModule.forRoot(), TenantsModule] };
+    return { module: CliModule, imports: [AppConfigModule.forRoot(config), DatabaseModule.forRoot(), CqrsModule.forRoot(), TenantsModule] };
   }
 }

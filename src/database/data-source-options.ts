@@ -1,8 +1,10 @@
 import type { DataSourceOptions } from 'typeorm';
 import { MIGRATIONS } from './migrations';
 
+type PostgresOptions = Extract<DataSourceOptions, { type: 'postgres' }>;
+
 /** Options shared by the Nest connection, the migration runner and the TypeORM CLI. */
-export function dataSourceOptions(databaseUrl: string): DataSourceOptions {
+export function dataSourceOptions(databaseUrl: string): PostgresOptions {
   return {
     type: 'postgres',
     url: databaseUrl,

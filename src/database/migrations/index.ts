@@ -1,6 +1,12 @@
 import { CreateTenantsApiKeysAndEventStores1795219200000 } from './1795219200000-CreateTenantsApiKeysAndEventStores';
 import { CreateEventLog1795219300000 } from './1795219300000-CreateEventLog';
 import { CreateDcb1795219400000 } from './1795219400000-CreateDcb';
+import { CreateSubscriptions1795219500000 } from './1795219500000-CreateSubscriptions';
 
 /** Every migration, oldest first. Listed explicitly so the build, the CLI and tests agree. */
-export const MIGRATIONS = [CreateTenantsApiKeysAndEventStores1795219200000, CreateEventLog1795219300000, CreateDcb1795219400000];
+export const MIGRATIONS = [
+  CreateTenantsApiKeysAndEventStores1795219200000,
+  CreateEventLog1795219300000,
+  CreateDcb1795219400000,
+  CreateSubscriptions1795219500000,
+];
