@@ -15,6 +15,7 @@ import { EventStoresModule } from './event-stores/event-stores.module';
 import { HealthModule } from './health/health.module';
 import { IdempotentResponseInterceptor } from './streams/idempotency/idempotent-response.interceptor';
 import { StreamsModule } from './streams/streams.module';
+import { SubscriptionsModule } from './subscriptions/subscriptions.module';
 import { TenantsModule } from './tenants/tenants.module';
 
 /** The API process: HTTP endpoints of every feature. */
@@ -25,7 +26,7 @@ export class AppModule {
       module: AppModule,
       imports: [
         AppConfigModule.forRoot(config),
-        DatabaseModule,
+        DatabaseModule.forRoot(),
         RedisModule,
         CqrsModule.forRoot(),
         AuthModule,
@@ -33,6 +34,7 @@ export class AppModule {
         EventStoresModule,
         StreamsModule,
         DcbModule,
+        SubscriptionsModule,
         HealthModule,
       ],
       providers: [

@@ -4,11 +4,22 @@ import { RedisModule } from './common/redis/redis.module';
 import { AppConfigModule } from './config/app-config.module';
 import { EnvironmentVariables } from './config/environment-variables';
 import { DatabaseModule } from './database/database.module';
+import { WEBHOOK_DELIVERY_CONCURRENCY } from './subscriptions/delivery/webhook-delivery.processor';
+import { WebhookDeliveryModule } from './subscriptions/delivery/webhook-delivery.module';
 
-/** The worker process: database and queue connections only, no HTTP server. */
+/** The worker process: database and queue connections and the webhook delivery, no HTTP server. */
 @Module({})
 export class WorkerModule {
   static forRoot(config: EnvironmentVariables): DynamicModule {
-    return { module: WorkerModule, imports: [AppConfigModule.forRoot(config), DatabaseModule, RedisModule], providers: [LifecycleLogger] };
+    return {
+      module: WorkerModule,
+      imports: [
+        AppConfigModule.forRoot(config),
+        DatabaseModule.forRoot({ poolSize: WEBHOOK_DELIVERY_CONCURRENCY + 8 }),
+        RedisModule,
+        WebhookDeliveryModule,
+      ],
+      providers: [LifecycleLogger],
+    };
   }
 }

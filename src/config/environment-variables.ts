@@ -60,6 +60,11 @@ export class EnvironmentVariables {
   @IsBoolean()
   WEBHOOK_ALLOW_PRIVATE_TARGETS: boolean = false;
 
+  /** How often each worker re-queues subscriptions whose wake-up was lost (crash, flushed Redis). */
+  @IsInt()
+  @Min(100)
+  WEBHOOK_SWEEP_INTERVAL_MS: number = 5000;
+
   @IsInt()
   @Min(1000)
   RETENTION_SWEEP_INTERVAL_MS: number = 3600000;

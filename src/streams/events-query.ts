@@ -21,7 +21,7 @@ export interface EventsFilter {
  * PostgreSQL cannot find for `type = ANY(...)`, which walks the whole store or sorts every match.
  * Patterns are filters on the walk of the primary key.
  */
-function typeCondition(type: EventFilter, param: (value: unknown) => string): string {
+export function typeCondition(type: EventFilter, param: (value: unknown) => string): string {
   switch (type.kind) {
     case 'exact':
       return `type = ${param(type.type)}`;

@@ -1,0 +1,72 @@
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import { ValidationError } from '../../common/errors/common.errors';
+import { newId } from '../../common/ids';
+import { EventStoreResolver } from '../../event-stores/event-store-resolver';
+import { SubscriptionEntity } from '../entities/subscription.entity';
+import { WebhookTargetPolicy } from '../webhook-target-policy';
+import { newWebhookSecret } from '../webhook-secret';
+import { CreatedSubscription, CreateSubscriptionCommand, NewWebhookSubscription, StartPosition } from './create-subscription.command';
+
+/**
+ * DECISIONS §8: the same filter, url and headers (and secret, when one is given) as an existing
+ * webhook subscription returns that one. The lookup and the insert run under a transaction lock on
+ * the webhook's identity, so two identical requests at once still make one subscription.
+ */
+@CommandHandler(CreateSubscriptionCommand)
+export class CreateSubscriptionHandler implements ICommandHandler<CreateSubscriptionCommand> {
+  constructor(
+    private readonly stores: EventStoreResolver,
+    private readonly targets: WebhookTargetPolicy,
+    @InjectDataSource() private readonly dataSource: DataSource,
+  ) {}
+
+  async execute({ tenantId, eventStoreRef, subscription }: CreateSubscriptionCommand): Promise<CreatedSubscription> {
+    const eventStoreId = await this.stores.resolveId(tenantId, eventStoreRef);
+    const refusal = await this.targets.refusal(subscription.url);
+    if (refusal) throw new ValidationError([{ field: 'subscriberConfig.url', message: refusal }]);
+
+    return this.dataSource.transaction(async (manager) => {
+      await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [
+        JSON.stringify([eventStoreId, subscription.eventFilter, subscription.url]),
+      ]);
+      const existing = await manager
+        .createQueryBuilder(SubscriptionEntity, 's')
+        .where('s.eventStoreId = :eventStoreId AND s.eventFilter = :eventFilter AND s.url = :url', { eventStoreId, ...subscription })
+        .andWhere('s.headers = :headers::jsonb', { headers: JSON.stringify(subscription.headers) })
+        .andWhere(subscription.secret === undefined ? 'true' : 's.secret = :secret', { secret: subscription.secret })
+        .orderBy('s.createdAt')
+        .getOne();
+      if (existing) return { subscription: existing, created: false };
+      return { subscription: await this.insert(manager, eventStoreId, subscription), created: true };
+    });
+  }
+
+  private async insert(manager: EntityManager, eventStoreId: string, subscription: NewWebhookSubscription): Promise<SubscriptionEntity> {
+    const created = manager.create(SubscriptionEntity, {
+      eventStoreId,
+      id: newId('sub'),
+      eventFilter: subscription.eventFilter,
+      subscriberType: 'webhook',
+      url: subscription.url,
+      headers: subscription.headers,
+      secret: subscription.secret ?? newWebhookSecret(),
+      ...subscription.retryPolicy,
+      checkpoint: await this.startCheckpoint(manager, eventStoreId, subscription.position),
+      lastDeliveryAttempt: null,
+      retryPosition: null,
+      retryAt: null,
+    });
+    await manager.insert(SubscriptionEntity, created);
+    return created;
+  }
+
+  /** `latest` reads the store's last position in this transaction: later appends are delivered, earlier ones not. */
+  private async startCheckpoint(manager: EntityManager, eventStoreId: string, position: StartPosition): Promise<number> {
+    if (position === 'beginning') return 0;
+    if (typeof position === 'number') return position;
+    const [{ last_position }] = await manager.query(`SELECT last_position FROM event_stores WHERE id = $1`, [eventStoreId]);
+    return Number(last_position);
+  }
+}

@@ -1,0 +1,36 @@
+import { Logger } from '@nestjs/common';
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { EventStoreResolver } from '../../event-stores/event-store-resolver';
+import { WebhookDeliveryQueue } from '../delivery/webhook-delivery.queue';
+import { DeadLetterNotFoundError } from '../subscriptions.errors';
+import { ReplayDeadLetterCommand } from './replay-dead-letter.command';
+
+/**
+ * Marks the dead letter for replay (a second request keeps its place in line) and wakes the
+ * subscription. The mark is the truth; if the wake-up is lost, the worker's sweep finds the mark.
+ */
+@CommandHandler(ReplayDeadLetterCommand)
+export class ReplayDeadLetterHandler implements ICommandHandler<ReplayDeadLetterCommand> {
+  private readonly logger = new Logger(ReplayDeadLetterHandler.name);
+
+  constructor(
+    private readonly stores: EventStoreResolver,
+    private readonly queue: WebhookDeliveryQueue,
+    @InjectDataSource() private readonly dataSource: DataSource,
+  ) {}
+
+  async execute({ tenantId, eventStoreRef, subscriptionId, deadLetterId }: ReplayDeadLetterCommand): Promise<void> {
+    const eventStoreId = await this.stores.resolveId(tenantId, eventStoreRef);
+    const [, affected] = await this.dataSource.query(
+      `UPDATE dead_letters SET replay_requested_at = COALESCE(replay_requested_at, now())
+        WHERE event_store_id = $1 AND subscription_id = $2 AND id = $3`,
+      [eventStoreId, subscriptionId, deadLetterId],
+    );
+    if (!affected) throw new DeadLetterNotFoundError(subscriptionId, deadLetterId);
+    await this.queue
+      .wakeSubscriptions(eventStoreId, [subscriptionId], `replay.${deadLetterId}.${Date.now()}`)
+      .catch((error: Error) => this.logger.warn(`Replay of ${deadLetterId} waits for the sweep: ${error.message}`));
+  }
+}

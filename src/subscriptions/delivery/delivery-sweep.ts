@@ -1,0 +1,46 @@
+import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
+import { EnvironmentVariables } from '../../config/environment-variables';
+import { DeliveryLedger } from './delivery-ledger';
+import { WebhookDeliveryQueue } from './webhook-delivery.queue';
+
+/**
+ * The safety net under the wake-ups: every WEBHOOK_SWEEP_INTERVAL_MS, each worker re-queues every
+ * subscription with due work (behind its store, or a retry whose time has come). Wake-ups lost to a
+ * crash, a flushed Redis or a dropped job are recovered here. A timer in the process rather than a
+ * repeatable BullMQ job, because it must survive losing Redis's contents.
+ */
+@Injectable()
+export class DeliverySweep implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger(DeliverySweep.name);
+  private timer?: NodeJS.Timeout;
+  private sweeping = false;
+
+  constructor(
+    private readonly config: EnvironmentVariables,
+    private readonly ledger: DeliveryLedger,
+    private readonly queue: WebhookDeliveryQueue,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.timer = setInterval(() => void this.sweep(), this.config.WEBHOOK_SWEEP_INTERVAL_MS);
+    void this.sweep();
+  }
+
+  onModuleDestroy(): void {
+    clearInterval(this.timer);
+  }
+
+  async sweep(): Promise<void> {
+    if (this.sweeping) return;
+    this.sweeping = true;
+    try {
+      for (const due of await this.ledger.dueSubscriptions()) {
+        await this.queue.wakeSubscriptions(due.eventStoreId, [due.subscriptionId], String(due.lastPosition));
+      }
+    } catch (error) {
+      this.logger.warn(`Sweep failed, retrying in ${this.config.WEBHOOK_SWEEP_INTERVAL_MS} ms: ${(error as Error).message}`);
+    } finally {
+      this.sweeping = false;
+    }
+  }
+}

@@ -1,0 +1,16 @@
+import { Module } from '@nestjs/common';
+import { WebhookTargetPolicy } from '../webhook-target-policy';
+import { DeliveryLedger } from './delivery-ledger';
+import { DeliverySweep } from './delivery-sweep';
+import { SubscriptionDelivery } from './subscription-delivery';
+import { SubscriptionLock } from './subscription-lock';
+import { WebhookDeliveryQueueModule } from './webhook-delivery-queue.module';
+import { WebhookDeliveryProcessor } from './webhook-delivery.processor';
+import { WebhookSender } from './webhook-sender';
+
+/** The worker's side of webhooks: the queue processor, the delivery loop and the sweep. */
+@Module({
+  imports: [WebhookDeliveryQueueModule],
+  providers: [WebhookDeliveryProcessor, SubscriptionDelivery, DeliveryLedger, SubscriptionLock, WebhookSender, WebhookTargetPolicy, DeliverySweep],
+})
+export class WebhookDeliveryModule {}

@@ -1,0 +1,38 @@
+import { Processor, WorkerHost } from '@nestjs/bullmq';
+import { BeforeApplicationShutdown } from '@nestjs/common';
+import type { Job } from 'bullmq';
+import { WEBHOOK_DELIVERY_QUEUE } from '../subscription.constants';
+import { DeliveryLedger } from './delivery-ledger';
+import { SubscriptionDelivery } from './subscription-delivery';
+import { DeliverJob, FAN_OUT_JOB, FanOutJob, WebhookDeliveryQueue } from './webhook-delivery.queue';
+
+/** Subscriptions delivered at once by one worker process (each holds a database connection meanwhile). */
+export const WEBHOOK_DELIVERY_CONCURRENCY = 32;
+
+/** Registered only in the worker process: the API adds jobs, it never runs them. */
+@Processor(WEBHOOK_DELIVERY_QUEUE, { concurrency: WEBHOOK_DELIVERY_CONCURRENCY })
+export class WebhookDeliveryProcessor extends WorkerHost implements BeforeApplicationShutdown {
+  constructor(
+    private readonly ledger: DeliveryLedger,
+    private readonly delivery: SubscriptionDelivery,
+    private readonly queue: WebhookDeliveryQueue,
+  ) {
+    super();
+  }
+
+  async process(job: Job<FanOutJob | DeliverJob>): Promise<void> {
+    if (job.name === FAN_OUT_JOB) {
+      const { eventStoreId, lastPosition } = job.data as FanOutJob;
+      const behind = await this.ledger.subscriptionsBehind(eventStoreId, lastPosition);
+      if (behind.length > 0) await this.queue.wakeSubscriptions(eventStoreId, behind, String(lastPosition));
+      return;
+    }
+    const { eventStoreId, subscriptionId } = job.data as DeliverJob;
+    await this.delivery.run(eventStoreId, subscriptionId);
+  }
+
+  /** Takes no new jobs and waits for the running ones, which stop after their delivery in flight. */
+  async beforeApplicationShutdown(): Promise<void> {
+    await this.worker.close();
+  }
+}

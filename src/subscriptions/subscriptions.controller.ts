@@ -1,0 +1,136 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Res } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { ApiAcceptedResponse, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { ApiKeyAuth, RequireScope } from '../auth/decorators/auth.decorators';
+import { CurrentPrincipal } from '../auth/decorators/current-principal.decorator';
+import type { Principal } from '../auth/principal';
+import { ApiErrorResponses } from '../common/decorators/api-error-responses.decorator';
+import { EVENT_STORE_REF_PARAM } from '../event-stores/event-store-ref.param';
+import { CreateSubscriptionCommand } from './commands/create-subscription.command';
+import { DeleteSubscriptionCommand } from './commands/delete-subscription.command';
+import { ReplayDeadLetterCommand } from './commands/replay-dead-letter.command';
+import { CreateSubscriptionDto } from './dto/create-subscription.dto';
+import { DeadLetterListResponseDto, DeadLetterResponseDto, ReplayDeadLetterResponseDto } from './dto/dead-letter.response.dto';
+import {
+  CreateSubscriptionResponseDto,
+  DeleteSubscriptionResponseDto,
+  SubscriptionListResponseDto,
+  SubscriptionResponseDto,
+} from './dto/subscription.response.dto';
+import { GetSubscriptionQuery } from './queries/get-subscription.query';
+import { ListDeadLettersQuery } from './queries/list-dead-letters.query';
+import { ListSubscriptionsQuery } from './queries/list-subscriptions.query';
+
+const SUBSCRIPTION_ID_PARAM = { name: 'subscriptionId', example: 'sub_5b1e9c0d2a3f4e5d6c7b8a90' };
+
+/** Family A: webhook subscriptions and their dead letters (admin scope, DECISIONS §6). */
+@ApiTags('Subscriptions')
+@ApiKeyAuth()
+@RequireScope('admin')
+@Controller('event-stores/:eventStoreId')
+export class SubscriptionsController {
+  constructor(
+    private readonly commandBus: CommandBus,
+    private readonly queryBus: QueryBus,
+  ) {}
+
+  @Post('subscribe')
+  @ApiOperation({
+    summary: 'Subscribe a webhook to the events matching a filter',
+    description:
+      'Every matching event is POSTed to the URL, one at a time in global-position order, signed per Standard Webhooks. ' +
+      'The same filter, url and headers (and secret, if given) as an existing subscription return it with 200.',
+  })
+  @ApiParam(EVENT_STORE_REF_PARAM)
+  @ApiCreatedResponse({ type: CreateSubscriptionResponseDto, description: 'Created; `subscriberConfig.secret` is shown this once' })
+  @ApiOkResponse({ type: CreateSubscriptionResponseDto, description: 'An identical subscription already existed (`isExistingSubscription: true`)' })
+  @ApiErrorResponses([400, 401, 403, 404, 413], {
+    400: 'VALIDATION_ERROR: invalid input, an unsupported subscriberType, or a url that reaches a private address',
+  })
+  async subscribe(
+    @CurrentPrincipal() principal: Principal,
+    @Param('eventStoreId') ref: string,
+    @Body() body: CreateSubscriptionDto,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<CreateSubscriptionResponseDto> {
+    const { subscription, created } = await this.commandBus.execute(new CreateSubscriptionCommand(principal.tenantId, ref, body.toNewSubscription()));
+    response.status(created ? 201 : 200);
+    return CreateSubscriptionResponseDto.fromCreate(subscription, created);
+  }
+
+  @Get('subscriptions')
+  @ApiOperation({ summary: "List the store's subscriptions, oldest first" })
+  @ApiParam(EVENT_STORE_REF_PARAM)
+  @ApiOkResponse({ type: SubscriptionListResponseDto })
+  @ApiErrorResponses([401, 403, 404])
+  async list(@CurrentPrincipal() principal: Principal, @Param('eventStoreId') ref: string): Promise<SubscriptionListResponseDto> {
+    const subscriptions = await this.queryBus.execute(new ListSubscriptionsQuery(principal.tenantId, ref));
+    return { subscriptions: subscriptions.map(SubscriptionResponseDto.from), totalCount: subscriptions.length };
+  }
+
+  @Get('subscriptions/:subscriptionId')
+  @ApiOperation({ summary: 'Get a subscription with its delivery state' })
+  @ApiParam(EVENT_STORE_REF_PARAM)
+  @ApiParam(SUBSCRIPTION_ID_PARAM)
+  @ApiOkResponse({ type: SubscriptionResponseDto })
+  @ApiErrorResponses([401, 403, 404])
+  async get(
+    @CurrentPrincipal() principal: Principal,
+    @Param('eventStoreId') ref: string,
+    @Param('subscriptionId') subscriptionId: string,
+  ): Promise<SubscriptionResponseDto> {
+    return SubscriptionResponseDto.from(await this.queryBus.execute(new GetSubscriptionQuery(principal.tenantId, ref, subscriptionId)));
+  }
+
+  @Delete('subscriptions/:subscriptionId')
+  @ApiOperation({ summary: 'Delete a subscription and its dead letters; deliveries stop' })
+  @ApiParam(EVENT_STORE_REF_PARAM)
+  @ApiParam(SUBSCRIPTION_ID_PARAM)
+  @ApiOkResponse({ type: DeleteSubscriptionResponseDto })
+  @ApiErrorResponses([401, 403, 404])
+  async delete(
+    @CurrentPrincipal() principal: Principal,
+    @Param('eventStoreId') ref: string,
+    @Param('subscriptionId') subscriptionId: string,
+  ): Promise<DeleteSubscriptionResponseDto> {
+    await this.commandBus.execute(new DeleteSubscriptionCommand(principal.tenantId, ref, subscriptionId));
+    return { success: true, message: `Subscription '${subscriptionId}' deleted` };
+  }
+
+  @Get('subscriptions/:subscriptionId/dead-letters')
+  @ApiOperation({ summary: "List a subscription's dead letters in global-position order" })
+  @ApiParam(EVENT_STORE_REF_PARAM)
+  @ApiParam(SUBSCRIPTION_ID_PARAM)
+  @ApiOkResponse({ type: DeadLetterListResponseDto })
+  @ApiErrorResponses([401, 403, 404])
+  async deadLetters(
+    @CurrentPrincipal() principal: Principal,
+    @Param('eventStoreId') ref: string,
+    @Param('subscriptionId') subscriptionId: string,
+  ): Promise<DeadLetterListResponseDto> {
+    const deadLetters = await this.queryBus.execute(new ListDeadLettersQuery(principal.tenantId, ref, subscriptionId));
+    return { deadLetters: deadLetters.map(DeadLetterResponseDto.from), totalCount: deadLetters.length };
+  }
+
+  @Post('subscriptions/:subscriptionId/dead-letters/:deadLetterId/replay')
+  @HttpCode(202)
+  @ApiOperation({
+    summary: 'Deliver a dead letter again',
+    description: 'It takes its turn in the subscription’s one-at-a-time delivery, with the same webhook-id and attempts from 1; delivered, it is removed.',
+  })
+  @ApiParam(EVENT_STORE_REF_PARAM)
+  @ApiParam(SUBSCRIPTION_ID_PARAM)
+  @ApiParam({ name: 'deadLetterId', example: 'dl_0a1b2c3d4e5f60718293a4b5' })
+  @ApiAcceptedResponse({ type: ReplayDeadLetterResponseDto })
+  @ApiErrorResponses([401, 403, 404])
+  async replay(
+    @CurrentPrincipal() principal: Principal,
+    @Param('eventStoreId') ref: string,
+    @Param('subscriptionId') subscriptionId: string,
+    @Param('deadLetterId') deadLetterId: string,
+  ): Promise<ReplayDeadLetterResponseDto> {
+    await this.commandBus.execute(new ReplayDeadLetterCommand(principal.tenantId, ref, subscriptionId, deadLetterId));
+    return { success: true };
+  }
+}

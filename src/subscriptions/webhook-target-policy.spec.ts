@@ -1,0 +1,37 @@
+import { EnvironmentVariables } from '../config/environment-variables';
+import { isPublicAddress, WebhookTargetPolicy } from './webhook-target-policy';
+
+describe('isPublicAddress', () => {
+  it.each(['127.0.0.1', '10.1.2.3', '172.16.0.1', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '224.0.0.1', '::1', 'fe80::1', 'fd00::1', '::ffff:127.0.0.1', '::'])(
+    'refuses %s',
+    (address) => expect(isPublicAddress(address)).toBe(false),
+  );
+
+  it.each(['93.184.216.34', '8.8.8.8', '2606:4700:4700::1111', '::ffff:8.8.8.8'])('accepts %s', (address) => expect(isPublicAddress(address)).toBe(true));
+});
+
+describe('WebhookTargetPolicy', () => {
+  const policy = (allowPrivate: boolean) => new WebhookTargetPolicy(Object.assign(new EnvironmentVariables(), { WEBHOOK_ALLOW_PRIVATE_TARGETS: allowPrivate }));
+
+  it('refuses loopback, private and metadata addresses when private targets are off', async () => {
+    for (const url of ['http://127.0.0.1:8080/hook', 'http://[::1]/hook', 'https://169.254.169.254/latest', 'http://localhost/hook']) {
+      expect(await policy(false).refusal(url)).toMatch(/not a public address/);
+    }
+  });
+
+  it('refuses a host name that does not resolve', async () => {
+    expect(await policy(false).refusal('https://no-such-host.invalid/hook')).toBe('no-such-host.invalid does not resolve');
+  });
+
+  it('accepts a public address, and anything when private targets are allowed', async () => {
+    expect(await policy(false).refusal('https://93.184.216.34/hook')).toBeNull();
+    expect(await policy(true).refusal('http://127.0.0.1:8080/hook')).toBeNull();
+  });
+
+  it('fails a connection whose name resolves to a private address', async () => {
+    const lookup = policy(false).connectionLookup()!;
+    const error = await new Promise<NodeJS.ErrnoException | null>((resolve) => lookup('localhost', { all: false }, (failure) => resolve(failure)));
+    expect(error).toMatchObject({ code: 'EREFUSEDTARGET', message: expect.stringMatching(/localhost resolves to/) });
+    expect(policy(true).connectionLookup()).toBeUndefined();
+  });
+});
