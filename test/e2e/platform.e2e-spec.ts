@@ -121,6 +121,12 @@ describe('Errors, request ids, health and API docs', () => {
       ['/api/event-stores/{eventStoreName}/streams/{streamId}/events', 'get', ['200', '400', '401', '403', '404', '500']],
       ['/event-stores/{eventStoreId}/events', 'post', ['200', '400', '401', '403', '404', '409', '413', '500']],
       ['/event-stores/{eventStoreId}/query', 'post', ['200', '400', '401', '403', '404', '413', '500']],
+      ['/event-stores/{eventStoreId}/subscribe', 'post', ['200', '201', '400', '401', '403', '404', '413', '500']],
+      ['/event-stores/{eventStoreId}/subscriptions', 'get', ['200', '401', '403', '404', '500']],
+      ['/event-stores/{eventStoreId}/subscriptions/{subscriptionId}', 'get', ['200', '401', '403', '404', '500']],
+      ['/event-stores/{eventStoreId}/subscriptions/{subscriptionId}', 'delete', ['200', '401', '403', '404', '500']],
+      ['/event-stores/{eventStoreId}/subscriptions/{subscriptionId}/dead-letters', 'get', ['200', '401', '403', '404', '500']],
+      ['/event-stores/{eventStoreId}/subscriptions/{subscriptionId}/dead-letters/{deadLetterId}/replay', 'post', ['202', '401', '403', '404', '500']],
       ['/health', 'get', ['200']],
       ['/health/ready', 'get', ['200', '503']],
     ];

@@ -81,6 +81,7 @@ describe('Entry points (dist/main.js and dist/worker.js)', () => {
     expect(applied.sort()).toEqual([
       'Applied CreateDcb1795219400000',
       'Applied CreateEventLog1795219300000',
+      'Applied CreateSubscriptions1795219500000',
       'Applied CreateTenantsApiKeysAndEventStores1795219200000',
     ]);
     const client = new Client({ connectionString: database.url });
@@ -90,6 +91,7 @@ describe('Entry points (dist/main.js and dist/worker.js)', () => {
         'CreateTenantsApiKeysAndEventStores1795219200000',
         'CreateEventLog1795219300000',
         'CreateDcb1795219400000',
+        'CreateSubscriptions1795219500000',
       ]);
     } finally {
       await client.end();

@@ -1,5 +1,5 @@
-import { Processor, WorkerHost } from '@nestjs/bullmq';
-import { BeforeApplicationShutdown } from '@nestjs/common';
+import { OnWorkerEvent, Processor, WorkerHost } from '@nestjs/bullmq';
+import { BeforeApplicationShutdown, Logger } from '@nestjs/common';
 import type { Job } from 'bullmq';
 import { WEBHOOK_DELIVERY_QUEUE } from '../subscription.constants';
 import { DeliveryLedger } from './delivery-ledger';
@@ -12,6 +12,8 @@ export const WEBHOOK_DELIVERY_CONCURRENCY = 32;
 /** Registered only in the worker process: the API adds jobs, it never runs them. */
 @Processor(WEBHOOK_DELIVERY_QUEUE, { concurrency: WEBHOOK_DELIVERY_CONCURRENCY })
 export class WebhookDeliveryProcessor extends WorkerHost implements BeforeApplicationShutdown {
+  private readonly logger = new Logger(WebhookDeliveryProcessor.name);
+
   constructor(
     private readonly ledger: DeliveryLedger,
     private readonly delivery: SubscriptionDelivery,
@@ -29,6 +31,17 @@ export class WebhookDeliveryProcessor extends WorkerHost implements BeforeApplic
     }
     const { eventStoreId, subscriptionId } = job.data as DeliverJob;
     await this.delivery.run(eventStoreId, subscriptionId);
+  }
+
+  /** A failed wake-up (the database unreachable, say) is not retried by BullMQ: the sweep finds the work again. */
+  @OnWorkerEvent('failed')
+  onFailed(job: Job | undefined, error: Error): void {
+    this.logger.warn(`Wake-up ${job?.id ?? '?'} failed, left to the sweep: ${error.message}`);
+  }
+
+  @OnWorkerEvent('error')
+  onError(error: Error): void {
+    this.logger.warn(`Queue connection problem: ${error.message}`);
   }
 
   /** Takes no new jobs and waits for the running ones, which stop after their delivery in flight. */

@@ -1,5 +1,5 @@
 import { InjectQueue } from '@nestjs/bullmq';
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { Queue } from 'bullmq';
 import { WEBHOOK_DELIVERY_QUEUE } from '../subscription.constants';
 
@@ -25,7 +25,12 @@ export const DELIVER_JOB = 'deliver';
  */
 @Injectable()
 export class WebhookDeliveryQueue {
-  constructor(@InjectQueue(WEBHOOK_DELIVERY_QUEUE) private readonly queue: Queue) {}
+  private readonly logger = new Logger(WebhookDeliveryQueue.name);
+
+  constructor(@InjectQueue(WEBHOOK_DELIVERY_QUEUE) private readonly queue: Queue) {
+    // Without a listener BullMQ prints every reconnection failure to stderr; adds still fail and say so.
+    queue.on('error', (error) => this.logger.warn(`Queue connection problem: ${error.message}`));
+  }
 
   async wakeStore(eventStoreId: string, lastPosition: number): Promise<void> {
     const job: FanOutJob = { eventStoreId, lastPosition };
