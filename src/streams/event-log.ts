@@ -3,9 +3,10 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
 import { EventStoreNotFoundError } from '../event-stores/event-store.errors';
 import type { ReadDirection } from '../common/decorators/query-params.decorators';
+import type { EventFilter } from '../common/event-filter';
 import type { StoredEventResponseDto } from './dto/stored-event.response.dto';
 import { eventPayload } from './event-payload';
-import { EventsFilter, eventsQuery } from './events-query';
+import { EventsFilter, eventsQuery, typeCondition } from './events-query';
 import { ExpectedVersion, expectedVersionArgument } from './expected-version';
 import { EVENT_COLUMNS, EventRow, toStoredEvent } from './stored-event';
 import { StreamSizeExceededError, VersionConflictError } from './stream.errors';
@@ -130,6 +131,43 @@ export class EventLog {
     const { text, values } = eventsQuery(eventStoreId, filter);
     const rows: EventRow[] = await this.dataSource.query(text, values);
     return { events: rows.slice(0, filter.limit).map(toStoredEvent), hasMore: rows.length > filter.limit };
+  }
+
+  /**
+   * For subscribers: the next events matching `filter` after `after`, and the store's last position,
+   * from one snapshot. Positions are handed out in commit order, so every event up to that position
+   * is visible in the snapshot, and a reader that got fewer than `limit` events has seen them all.
+   */
+  async readMatchingAfter(
+    eventStoreId: string,
+    filter: EventFilter,
+    after: number,
+    limit: number,
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<{ lastPosition: number; events: StoredEventResponseDto[] }> {
+    const values: unknown[] = [eventStoreId, after, limit];
+    const condition = typeCondition(filter, (value) => `$${values.push(value)}`);
+    const rows: (EventRow & { store_last_position: string })[] = await manager.query(
+      `SELECT st.last_position AS store_last_position, e.*
+         FROM event_stores st
+         LEFT JOIN LATERAL (
+           SELECT ${EVENT_COLUMNS} FROM events
+            WHERE event_store_id = st.id AND global_position > $2 AND ${condition}
+            ORDER BY global_position LIMIT $3
+         ) e ON true
+        WHERE st.id = $1`,
+      values,
+    );
+    if (rows.length === 0) return { lastPosition: after, events: [] };
+    return {
+      lastPosition: Number(rows[0].store_last_position),
+      events: rows.filter((row) => row.global_position !== null).map(toStoredEvent),
+    };
+  }
+
+  async readEventAt(eventStoreId: string, position: number, manager: EntityManager = this.dataSource.manager): Promise<StoredEventResponseDto | null> {
+    const [row] = await manager.query(`SELECT ${EVENT_COLUMNS} FROM events WHERE event_store_id = $1 AND global_position = $2`, [eventStoreId, position]);
+    return row ? toStoredEvent(row) : null;
   }
 
   async listStreams(

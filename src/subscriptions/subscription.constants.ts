@@ -15,14 +15,23 @@ export const RETRY_POLICY_LIMITS = {
 /** No wait between two attempts is longer than this, whatever the policy multiplies to. */
 export const MAX_RETRY_DELAY_MS = 3_600_000;
 
-/** Headers the delivery sets itself; a subscription may not override them. */
+/** Headers the delivery sets itself, or that would break the request's framing; a subscription may not send them. */
 export const RESERVED_WEBHOOK_HEADERS = [
   'content-type',
   'content-length',
   'host',
   'connection',
+  'keep-alive',
+  'proxy-connection',
   'transfer-encoding',
+  'te',
+  'trailer',
+  'upgrade',
+  'expect',
   'webhook-id',
   'webhook-timestamp',
   'webhook-signature',
 ];
+
+/** An event type is at most 255 characters; a pattern adds `.*` or `*.`. */
+export const MAX_EVENT_FILTER_LENGTH = 257;

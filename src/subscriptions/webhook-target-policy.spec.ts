@@ -2,7 +2,10 @@ import { EnvironmentVariables } from '../config/environment-variables';
 import { isPublicAddress, WebhookTargetPolicy } from './webhook-target-policy';
 
 describe('isPublicAddress', () => {
-  it.each(['127.0.0.1', '10.1.2.3', '172.16.0.1', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '224.0.0.1', '::1', 'fe80::1', 'fd00::1', '::ffff:127.0.0.1', '::'])(
+  it.each([
+    '127.0.0.1', '10.1.2.3', '172.16.0.1', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '224.0.0.1',
+    '::1', 'fe80::1', 'fd00::1', '::ffff:127.0.0.1', '::', '::7f00:1', '::a00:1', '64:ff9b::a00:1',
+  ])(
     'refuses %s',
     (address) => expect(isPublicAddress(address)).toBe(false),
   );
@@ -13,10 +16,22 @@ describe('isPublicAddress', () => {
 describe('WebhookTargetPolicy', () => {
   const policy = (allowPrivate: boolean) => new WebhookTargetPolicy(Object.assign(new EnvironmentVariables(), { WEBHOOK_ALLOW_PRIVATE_TARGETS: allowPrivate }));
 
-  it('refuses loopback, private and metadata addresses when private targets are off', async () => {
-    for (const url of ['http://127.0.0.1:8080/hook', 'http://[::1]/hook', 'https://169.254.169.254/latest', 'http://localhost/hook']) {
-      expect(await policy(false).refusal(url)).toMatch(/not a public address/);
-    }
+  it('refuses loopback, private and metadata addresses in every spelling when private targets are off', async () => {
+    const urls = [
+      'http://127.0.0.1:8080/hook', 'http://[::1]/hook', 'https://169.254.169.254/latest', 'http://localhost/hook',
+      'http://[::ffff:127.0.0.1]/', 'http://[::127.0.0.1]/', 'http://2130706433/', 'http://0x7f.1/', 'http://017700000001/',
+    ];
+    for (const url of urls) expect([url, await policy(false).refusal(url)]).toEqual([url, expect.stringMatching(/is not a public address/)]);
+  });
+
+  it('does not say which address a refused name resolves to', async () => {
+    expect(await policy(false).refusal('http://localhost/hook')).toBe('localhost is not a public address (WEBHOOK_ALLOW_PRIVATE_TARGETS is off)');
+  });
+
+  it('pre-checks literal addresses only at delivery, leaving names to the connection lookup', () => {
+    expect(policy(false).literalRefusal('http://[::1]:9/x')).toMatch(/not a public address/);
+    expect(policy(false).literalRefusal('http://localhost:9/x')).toBeNull();
+    expect(policy(true).literalRefusal('http://127.0.0.1:9/x')).toBeNull();
   });
 
   it('refuses a host name that does not resolve', async () => {
@@ -31,7 +46,7 @@ describe('WebhookTargetPolicy', () => {
   it('fails a connection whose name resolves to a private address', async () => {
     const lookup = policy(false).connectionLookup()!;
     const error = await new Promise<NodeJS.ErrnoException | null>((resolve) => lookup('localhost', { all: false }, (failure) => resolve(failure)));
-    expect(error).toMatchObject({ code: 'EREFUSEDTARGET', message: expect.stringMatching(/localhost resolves to/) });
+    expect(error).toMatchObject({ code: 'EREFUSEDTARGET', message: expect.stringMatching(/localhost is not a public address/) });
     expect(policy(true).connectionLookup()).toBeUndefined();
   });
 });

@@ -6,18 +6,28 @@ import { EnvironmentVariables } from '../config/environment-variables';
 
 type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
 
-/** Only globally routable unicast addresses: no loopback, private, link-local, CGNAT, multicast or reserved ranges. */
+const GLOBAL_UNICAST_IPV6 = ipaddr.parseCIDR('2000::/3');
+
+/**
+ * Only globally routable unicast addresses: no loopback, private, link-local, CGNAT, multicast or
+ * reserved IPv4 ranges, and for IPv6 only 2000::/3 (IPv4-mapped addresses are judged as IPv4; the
+ * deprecated IPv4-compatible ::a.b.c.d forms, ULA and the rest are refused).
+ */
 export function isPublicAddress(address: string): boolean {
-  return ipaddr.isValid(address) && ipaddr.process(address).range() === 'unicast';
+  if (!ipaddr.isValid(address)) return false;
+  const parsed = ipaddr.process(address);
+  if (parsed.range() !== 'unicast') return false;
+  return parsed.kind() === 'ipv4' || (parsed as ipaddr.IPv6).match(GLOBAL_UNICAST_IPV6);
 }
 
-const refusedAddress = (host: string, address: string) =>
-  `${host} resolves to ${address}, which is not a public address (WEBHOOK_ALLOW_PRIVATE_TARGETS is off)`;
+// The resolved address is not echoed: it would tell a tenant what internal names resolve to.
+const REFUSED = (host: string) => `${host} is not a public address (WEBHOOK_ALLOW_PRIVATE_TARGETS is off)`;
 
 /**
  * The SSRF guard of DECISIONS §11: unless WEBHOOK_ALLOW_PRIVATE_TARGETS is on, a webhook may only
- * reach public addresses. It is checked when subscribing, and again on every connection the
- * delivery opens, after DNS resolution, so a name re-pointed at an internal address later is caught.
+ * reach public addresses. It is checked when subscribing (every DNS answer), and on every connection
+ * a delivery opens, inside the connection's own DNS lookup, so the address connected to is the one
+ * checked and a name re-pointed at an internal address later is caught.
  */
 @Injectable()
 export class WebhookTargetPolicy {
@@ -27,34 +37,37 @@ export class WebhookTargetPolicy {
     this.allowsPrivateTargets = config.WEBHOOK_ALLOW_PRIVATE_TARGETS;
   }
 
-  /** Why the URL may not be a webhook target, or null when it may. */
+  /** At subscribe time: why the URL may not be a webhook target, or null when it may. */
   async refusal(url: string): Promise<string | null> {
     if (this.allowsPrivateTargets) return null;
     const host = hostOf(url);
-    if (isIP(host)) return isPublicAddress(host) ? null : refusedAddress(host, host);
+    if (isIP(host)) return isPublicAddress(host) ? null : REFUSED(host);
     try {
       const addresses = await new Promise<LookupAddress[]>((resolve, reject) =>
         dnsLookup(host, { all: true }, (error, found) => (error ? reject(error) : resolve(found))),
       );
-      const refused = addresses.find(({ address }) => !isPublicAddress(address));
-      return refused ? refusedAddress(host, refused.address) : null;
+      return addresses.every(({ address }) => isPublicAddress(address)) ? null : REFUSED(host);
     } catch {
       return `${host} does not resolve`;
     }
   }
 
-  /**
-   * A `dns.lookup` for the delivery's sockets that fails on a non-public answer; undefined when
-   * private targets are allowed. Literal IP hosts never reach a lookup, so the sender checks those
-   * with `refusal` first.
-   */
+  /** At delivery, before connecting: a literal IP host never reaches `connectionLookup`. */
+  literalRefusal(url: string): string | null {
+    if (this.allowsPrivateTargets) return null;
+    const host = hostOf(url);
+    return isIP(host) && !isPublicAddress(host) ? REFUSED(host) : null;
+  }
+
+  /** A `dns.lookup` for the delivery's sockets that fails on any non-public answer; undefined when private targets are allowed. */
   connectionLookup(): typeof dnsLookup | undefined {
     if (this.allowsPrivateTargets) return undefined;
     const guarded = (host: string, options: LookupOptions, callback: LookupCallback) =>
       dnsLookup(host, { ...options, all: true }, (error, addresses) => {
         if (error) return callback(error, []);
-        const refused = addresses.find(({ address }) => !isPublicAddress(address));
-        if (refused) return callback(Object.assign(new Error(refusedAddress(host, refused.address)), { code: 'EREFUSEDTARGET' }), []);
+        if (!addresses.every(({ address }) => isPublicAddress(address))) {
+          return callback(Object.assign(new Error(REFUSED(host)), { code: 'EREFUSEDTARGET' }), []);
+        }
         if (options.all) return callback(null, addresses);
         callback(null, addresses[0].address, addresses[0].family);
       });

@@ -10,6 +10,9 @@ import { startWorker } from '../support/worker-process';
  * DECISIONS §8's durability: Postgres holds the truth, so a killed worker, a flushed Redis or a second
  * worker changes when events arrive, never whether or in what order they first arrive.
  */
+// Worker processes start, die and restart here; the default 30 s is too tight for that on a busy machine.
+jest.setTimeout(120_000);
+
 describe('Webhook delivery under faults', () => {
   // This file's own prefix, so flushing it touches no other test file's keys.
   const redisPrefix = `${testEnvironment.redisPrefix}-faults`;
@@ -136,20 +139,71 @@ describe('Webhook delivery under faults', () => {
     }
   });
 
+  it('finishes the delivery in flight on SIGTERM and records nothing for events it did not send', async () => {
+    const stopped = await launchWorker();
+    const subscriptionId = await subscribe({ retryPolicy: { maxRetries: 0 } });
+    receiver.respondWith(() => ({ status: 200, delayMs: 300 }));
+    await appendMany(10, 2);
+    // The next request is in flight (each takes 300 ms) when the signal arrives.
+    await receiver.waitUntil(() => receiver.delivered(subscriptionId).length >= 1);
+    await stopped.stop('SIGTERM');
+    expect(stopped.log).toMatch(/Shutting down on SIGTERM[\s\S]*Shutdown complete/);
+
+    const deliveredByFirst = receiver.delivered(subscriptionId).length;
+    expect(deliveredByFirst).toBeGreaterThanOrEqual(1);
+    expect(deliveredByFirst).toBeLessThan(10);
+    const state = await api.http().get(`/event-stores/${storeId}/subscriptions/${subscriptionId}`).set(bearer(tenant.key)).expect(200);
+    expect(state.body).toMatchObject({ failedDeliveries: 0, lastProcessedEventGlobalPosition: deliveredByFirst });
+
+    await launchWorker();
+    await receiver.waitUntil(() => receiver.delivered(subscriptionId).length === 10);
+    expect(receiver.for(subscriptionId).map((w) => w.body.event.globalPosition)).toEqual(range(10));
+    const deadLetters = await api.http().get(`/event-stores/${storeId}/subscriptions/${subscriptionId}/dead-letters`).set(bearer(tenant.key)).expect(200);
+    expect(deadLetters.body.totalCount).toBe(0);
+  });
+
+  it('delivers what a new subscription starts before at once, without waiting for an append or the sweep', async () => {
+    await launchWorker({ WEBHOOK_SWEEP_INTERVAL_MS: '600000' });
+    await appendMany(5, 1);
+    // Let the worker's only sweep (at start) pass, so only the subscribe's own wake-up can deliver.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const subscriptionId = await subscribe({ position: 'beginning' });
+    await receiver.waitUntil(() => receiver.delivered(subscriptionId).length === 5, 10000);
+    expect(receiver.delivered(subscriptionId).map((w) => w.body.event.globalPosition)).toEqual(range(5));
+  });
+
+  it('checks a name’s addresses when the delivery connects: a worker refusing private targets never reaches localhost', async () => {
+    await launchWorker({ WEBHOOK_ALLOW_PRIVATE_TARGETS: 'false' });
+    const subscriptionId = await subscribe({ subscriberConfig: { url: receiver.url().replace('127.0.0.1', 'localhost') }, retryPolicy: { maxRetries: 0 } });
+    await appendMany(1, 1);
+    const deadLetters = await eventually(async () => {
+      const response = await api.http().get(`/event-stores/${storeId}/subscriptions/${subscriptionId}/dead-letters`).set(bearer(tenant.key));
+      return response.body.totalCount === 1 ? response.body.deadLetters : null;
+    });
+    expect(deadLetters).toEqual([expect.objectContaining({ lastStatusCode: null, lastError: expect.stringMatching(/localhost is not a public address/) })]);
+    expect(receiver.received.filter((w) => w.body.subscriptionId === subscriptionId)).toHaveLength(0);
+  });
+
   it('checks the target again at delivery: a worker refusing private addresses dead-letters instead of connecting', async () => {
     await launchWorker({ WEBHOOK_ALLOW_PRIVATE_TARGETS: 'false' });
     // Created through an API that allows private targets, as if the name had resolved elsewhere then.
     const subscriptionId = await subscribe({ retryPolicy: { maxRetries: 0 } });
     await appendMany(1, 1);
-    let deadLetters: { body: { deadLetters: { lastError: string; lastStatusCode: number | null }[] } } | undefined;
-    const deadline = Date.now() + 10000;
-    while (!deadLetters?.body.deadLetters.length && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      deadLetters = await api.http().get(`/event-stores/${storeId}/subscriptions/${subscriptionId}/dead-letters`).set(bearer(tenant.key));
-    }
-    expect(deadLetters!.body.deadLetters).toEqual([
-      expect.objectContaining({ lastStatusCode: null, lastError: expect.stringMatching(/127\.0\.0\.1 .*not a public address/) }),
-    ]);
+    const deadLetters = await eventually(async () => {
+      const response = await api.http().get(`/event-stores/${storeId}/subscriptions/${subscriptionId}/dead-letters`).set(bearer(tenant.key));
+      return response.body.totalCount === 1 ? response.body.deadLetters : null;
+    });
+    expect(deadLetters).toEqual([expect.objectContaining({ lastStatusCode: null, lastError: expect.stringMatching(/127\.0\.0\.1 is not a public address/) })]);
     expect(receiver.for(subscriptionId)).toHaveLength(0);
   });
 });
+
+async function eventually<T>(probe: () => Promise<T | null>, timeoutMs = 10000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== null) return value;
+    if (Date.now() > deadline) throw new Error(`nothing within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

@@ -31,19 +31,19 @@ export class WebhookReceiver {
 
   private constructor(private readonly server: Server) {
     server.on('request', (request, response) => {
+      // Counted from the request's arrival to the end of the answer, so overlapping requests always show.
+      const subscription = String(request.headers['webhook-id'] ?? '').split(':')[0];
+      const concurrent = this.inFlight.get(subscription) ?? 0;
+      this.inFlight.set(subscription, concurrent + 1);
+      response.on('close', () => this.inFlight.set(subscription, (this.inFlight.get(subscription) ?? 1) - 1));
       let rawBody = '';
       request.setEncoding('utf8').on('data', (chunk: string) => (rawBody += chunk));
       request.on('end', async () => {
-        const body = JSON.parse(rawBody);
-        const subscription = body.subscriptionId as string;
-        const concurrent = this.inFlight.get(subscription) ?? 0;
-        this.inFlight.set(subscription, concurrent + 1);
-        const webhook = { path: request.url ?? '', headers: request.headers, rawBody, body, receivedAt: Date.now(), concurrent };
+        const webhook = { path: request.url ?? '', headers: request.headers, rawBody, body: JSON.parse(rawBody), receivedAt: Date.now(), concurrent };
         const answer = this.respond(webhook);
         const { status, delayMs } = typeof answer === 'number' ? { status: answer, delayMs: 0 } : answer;
         if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
         this.received.push({ ...webhook, status });
-        this.inFlight.set(subscription, (this.inFlight.get(subscription) ?? 1) - 1);
         response.statusCode = status;
         response.end();
       });

@@ -1,11 +1,6 @@
 import { Command } from '@nestjs/cqrs';
 import type { SubscriptionEntity } from '../entities/subscription.entity';
-
-export interface RetryPolicy {
-  maxRetries: number;
-  backoffMultiplier: number;
-  initialBackoffMs: number;
-}
+import type { RetryPolicy } from '../retry-policy';
 
 /** Where delivery starts: after the store's last event now, from the first event, or after N. */
 export type StartPosition = 'latest' | 'beginning' | number;

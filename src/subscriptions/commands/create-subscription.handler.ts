@@ -1,9 +1,11 @@
+import { Logger } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { ValidationError } from '../../common/errors/common.errors';
 import { newId } from '../../common/ids';
 import { EventStoreResolver } from '../../event-stores/event-store-resolver';
+import { WebhookDeliveryQueue } from '../delivery/webhook-delivery.queue';
 import { SubscriptionEntity } from '../entities/subscription.entity';
 import { WebhookTargetPolicy } from '../webhook-target-policy';
 import { newWebhookSecret } from '../webhook-secret';
@@ -12,13 +14,17 @@ import { CreatedSubscription, CreateSubscriptionCommand, NewWebhookSubscription,
 /**
  * DECISIONS §8: the same filter, url and headers (and secret, when one is given) as an existing
  * webhook subscription returns that one. The lookup and the insert run under a transaction lock on
- * the webhook's identity, so two identical requests at once still make one subscription.
+ * the webhook's identity, so two identical requests at once still make one subscription. A new
+ * subscription is woken at once: events it starts before are due now, not at the next append.
  */
 @CommandHandler(CreateSubscriptionCommand)
 export class CreateSubscriptionHandler implements ICommandHandler<CreateSubscriptionCommand> {
+  private readonly logger = new Logger(CreateSubscriptionHandler.name);
+
   constructor(
     private readonly stores: EventStoreResolver,
     private readonly targets: WebhookTargetPolicy,
+    private readonly queue: WebhookDeliveryQueue,
     @InjectDataSource() private readonly dataSource: DataSource,
   ) {}
 
@@ -27,7 +33,7 @@ export class CreateSubscriptionHandler implements ICommandHandler<CreateSubscrip
     const refusal = await this.targets.refusal(subscription.url);
     if (refusal) throw new ValidationError([{ field: 'subscriberConfig.url', message: refusal }]);
 
-    return this.dataSource.transaction(async (manager) => {
+    const outcome = await this.dataSource.transaction(async (manager) => {
       await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [
         JSON.stringify([eventStoreId, subscription.eventFilter, subscription.url]),
       ]);
@@ -41,6 +47,12 @@ export class CreateSubscriptionHandler implements ICommandHandler<CreateSubscrip
       if (existing) return { subscription: existing, created: false };
       return { subscription: await this.insert(manager, eventStoreId, subscription), created: true };
     });
+    if (outcome.created) {
+      this.queue
+        .wakeSubscriptions(eventStoreId, [outcome.subscription.id], 'created')
+        .catch((error: Error) => this.logger.warn(`First wake-up of ${outcome.subscription.id} left to the sweep: ${error.message}`));
+    }
+    return outcome;
   }
 
   private async insert(manager: EntityManager, eventStoreId: string, subscription: NewWebhookSubscription): Promise<SubscriptionEntity> {

@@ -1,10 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
-import { parseEventFilter } from '../../common/event-filter';
-import { typeCondition } from '../../streams/events-query';
-import { EVENT_COLUMNS, EventRow } from '../../streams/stored-event';
-import type { RetryPolicy } from '../commands/create-subscription.command';
+import { DataSource, EntityManager } from 'typeorm';
+import type { RetryPolicy } from '../retry-policy';
 
 /** What the delivery needs of a subscription row, plus its oldest pending replay. */
 export interface SubscriptionState {
@@ -18,7 +15,8 @@ export interface SubscriptionState {
   checkpoint: number;
   retryPosition: number | null;
   retryAttempts: number;
-  retryAt: Date | null;
+  /** Milliseconds until the pending retry is due, by the database's clock (0 when due or none). */
+  retryWaitMs: number;
   replayPosition: number | null;
 }
 
@@ -29,6 +27,7 @@ export interface FailedAttempt {
 
 const LOAD = `
   SELECT s.*,
+         GREATEST(0, ceil(extract(epoch FROM s.retry_at - now()) * 1000))::int AS retry_wait_ms,
          (SELECT d.global_position FROM dead_letters d
            WHERE d.event_store_id = s.event_store_id AND d.subscription_id = s.id AND d.replay_requested_at IS NOT NULL
            ORDER BY d.replay_requested_at, d.global_position LIMIT 1) AS replay_position
@@ -42,22 +41,23 @@ const DUE = `
        OR EXISTS (SELECT 1 FROM dead_letters d
                    WHERE d.event_store_id = s.event_store_id AND d.subscription_id = s.id AND d.replay_requested_at IS NOT NULL))`;
 
-// A retry ends either way: the checkpoint moves past a stream event (never backwards: a replayed
-// event lies behind it), and the retry columns are cleared.
+// An attempt's end either way: the checkpoint moves past a stream event (never backwards: a replayed
+// event lies behind it), and any retry state is cleared.
 const SETTLE = `checkpoint = GREATEST(checkpoint, $3), retry_position = NULL, retry_attempts = 0, retry_at = NULL,
   last_delivery_attempt = $4, updated_at = now()`;
 
 /**
  * A subscription's delivery bookkeeping in PostgreSQL, the only truth about what was delivered
- * (DECISIONS §8). Every write is one statement, and each says whether the subscription still
- * exists: a deleted subscription stops its delivery at the next step.
+ * (DECISIONS §8). The delivery passes the connection that holds the subscription's lock, so a
+ * lost lock connection fails the next statement before another request goes out. Each write is
+ * one statement; those returning a boolean say whether the subscription still exists.
  */
 @Injectable()
 export class DeliveryLedger {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  async load(eventStoreId: string, subscriptionId: string): Promise<SubscriptionState | null> {
-    const [row] = await this.dataSource.query(LOAD, [eventStoreId, subscriptionId]);
+  async load(db: EntityManager, eventStoreId: string, subscriptionId: string): Promise<SubscriptionState | null> {
+    const [row] = await db.query(LOAD, [eventStoreId, subscriptionId]);
     if (!row) return null;
     return {
       eventStoreId,
@@ -70,45 +70,14 @@ export class DeliveryLedger {
       checkpoint: Number(row.checkpoint),
       retryPosition: row.retry_position === null ? null : Number(row.retry_position),
       retryAttempts: row.retry_attempts,
-      retryAt: row.retry_at,
+      retryWaitMs: row.retry_wait_ms,
       replayPosition: row.replay_position === null ? null : Number(row.replay_position),
     };
   }
 
-  /**
-   * The next matching events after `after`, and the store's last position, from one snapshot:
-   * positions are handed out in commit order, so every event up to that position is visible in it,
-   * and a checkpoint may skip to it when fewer than `limit` events match.
-   */
-  async nextEvents(eventStoreId: string, eventFilter: string, after: number, limit: number): Promise<{ lastPosition: number; events: EventRow[] }> {
-    const values: unknown[] = [eventStoreId, after, limit];
-    const condition = typeCondition(parseEventFilter(eventFilter)!, (value) => `$${values.push(value)}`);
-    const rows = await this.dataSource.query(
-      `SELECT st.last_position AS store_last_position, e.*
-         FROM event_stores st
-         LEFT JOIN LATERAL (
-           SELECT ${EVENT_COLUMNS} FROM events
-            WHERE event_store_id = st.id AND global_position > $2 AND ${condition}
-            ORDER BY global_position LIMIT $3
-         ) e ON true
-        WHERE st.id = $1`,
-      values,
-    );
-    if (rows.length === 0) return { lastPosition: after, events: [] };
-    return { lastPosition: Number(rows[0].store_last_position), events: rows.filter((row: EventRow) => row.global_position !== null) };
-  }
-
-  async eventAt(eventStoreId: string, position: number): Promise<EventRow | null> {
-    const [row] = await this.dataSource.query(`SELECT ${EVENT_COLUMNS} FROM events WHERE event_store_id = $1 AND global_position = $2`, [
-      eventStoreId,
-      position,
-    ]);
-    return row ?? null;
-  }
-
   /** Moves the checkpoint over events that do not match the filter. */
-  async skipTo(subscription: SubscriptionState, position: number): Promise<void> {
-    await this.dataSource.query(
+  async skipTo(db: EntityManager, subscription: SubscriptionState, position: number): Promise<void> {
+    await db.query(
       `UPDATE subscriptions SET checkpoint = $3, updated_at = now()
         WHERE event_store_id = $1 AND id = $2 AND checkpoint < $3 AND retry_position IS NULL`,
       [subscription.eventStoreId, subscription.id, position],
@@ -116,8 +85,9 @@ export class DeliveryLedger {
   }
 
   /** A 2xx: past a stream event the checkpoint moves; a replayed dead letter is removed. */
-  async recordDelivered(subscription: SubscriptionState, position: number, attemptedAt: Date): Promise<boolean> {
+  async recordDelivered(db: EntityManager, subscription: SubscriptionState, position: number, attemptedAt: Date): Promise<boolean> {
     return this.updated(
+      db,
       `WITH replayed AS (
          DELETE FROM dead_letters WHERE event_store_id = $1 AND subscription_id = $2 AND global_position = $3
        )
@@ -126,25 +96,30 @@ export class DeliveryLedger {
     );
   }
 
-  async recordRetry(subscription: SubscriptionState, position: number, attempts: number, retryAt: Date, attemptedAt: Date): Promise<boolean> {
+  /** `retry_at` is set by the database's clock, the one `load` and the sweep compare it with. */
+  async recordRetry(db: EntityManager, subscription: SubscriptionState, position: number, attempts: number, delayMs: number, attemptedAt: Date): Promise<boolean> {
     return this.updated(
+      db,
       `UPDATE subscriptions
-          SET retry_position = $3, retry_attempts = $4, retry_at = $5, last_delivery_attempt = $6, updated_at = now()
+          SET retry_position = $3, retry_attempts = $4, retry_at = now() + $5 * interval '1 millisecond',
+              last_delivery_attempt = $6, updated_at = now()
         WHERE event_store_id = $1 AND id = $2`,
-      [subscription.eventStoreId, subscription.id, position, attempts, retryAt, attemptedAt],
+      [subscription.eventStoreId, subscription.id, position, attempts, delayMs, attemptedAt],
     );
   }
 
   /** The last attempt failed: a dead letter (a replayed one is updated), and the subscription moves on. */
   async recordDeadLetter(
+    db: EntityManager,
     subscription: SubscriptionState,
-    event: EventRow,
+    event: { globalPosition: number; eventId: string },
     attempts: number,
     failure: FailedAttempt,
     attemptedAt: Date,
     deadLetterId: string,
   ): Promise<boolean> {
     return this.updated(
+      db,
       `WITH dead AS (
          INSERT INTO dead_letters AS d (event_store_id, id, subscription_id, global_position, event_id, attempts, last_status_code, last_error, failed_at)
          SELECT event_store_id, $5, id, $3, $6, $7, $8, $9, now() FROM subscriptions WHERE event_store_id = $1 AND id = $2
@@ -154,7 +129,7 @@ export class DeliveryLedger {
        )
        UPDATE subscriptions SET ${SETTLE}, failed_deliveries = failed_deliveries + 1
         WHERE event_store_id = $1 AND id = $2`,
-      [subscription.eventStoreId, subscription.id, Number(event.global_position), attemptedAt, deadLetterId, event.event_id, attempts, failure.statusCode, failure.error],
+      [subscription.eventStoreId, subscription.id, event.globalPosition, attemptedAt, deadLetterId, event.eventId, attempts, failure.statusCode, failure.error],
     );
   }
 
@@ -162,8 +137,8 @@ export class DeliveryLedger {
    * Retention deleted the event being retried or replayed, so it cannot be delivered: the checkpoint
    * moves past it, and a replayed dead letter stays, saying why.
    */
-  async dropVanishedEvent(subscription: SubscriptionState, position: number): Promise<void> {
-    await this.dataSource.query(
+  async dropVanishedEvent(db: EntityManager, subscription: SubscriptionState, position: number): Promise<void> {
+    await db.query(
       `WITH dropped AS (
          UPDATE dead_letters SET replay_requested_at = NULL, last_error = 'The event is no longer stored (retention)', failed_at = now()
           WHERE event_store_id = $1 AND subscription_id = $2 AND global_position = $3
@@ -203,8 +178,8 @@ export class DeliveryLedger {
   }
 
   /** Runs an UPDATE and says whether it found the subscription (TypeORM answers UPDATE with [rows, count]). */
-  private async updated(sql: string, values: unknown[]): Promise<boolean> {
-    const [, affected] = await this.dataSource.query(sql, values);
+  private async updated(db: EntityManager, sql: string, values: unknown[]): Promise<boolean> {
+    const [, affected] = await db.query(sql, values);
     return affected > 0;
   }
 }

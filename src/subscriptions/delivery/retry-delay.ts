@@ -1,4 +1,4 @@
-import type { RetryPolicy } from '../commands/create-subscription.command';
+import type { RetryPolicy } from '../retry-policy';
 import { MAX_RETRY_DELAY_MS } from '../subscription.constants';
 
 /** The wait before retry n (1-based): initialBackoffMs × backoffMultiplier^(n-1), at most 1 h (DECISIONS §8). */

@@ -1,7 +1,10 @@
-import { BeforeApplicationShutdown, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { EntityManager } from 'typeorm';
+import { parseEventFilter } from '../../common/event-filter';
 import { newId } from '../../common/ids';
-import { EventRow, toStoredEvent } from '../../streams/stored-event';
+import type { StoredEventResponseDto } from '../../streams/dto/stored-event.response.dto';
+import { EventLog } from '../../streams/event-log';
 import { DeliveryLedger, SubscriptionState } from './delivery-ledger';
 import { retryDelayMs } from './retry-delay';
 import { SubscriptionLock } from './subscription-lock';
@@ -12,6 +15,11 @@ import { WebhookSender } from './webhook-sender';
 const BATCH_SIZE = 100;
 /** A retry's wake-up may fire a little early (timer granularity); within this, wait rather than leave it to the sweep. */
 const EARLY_WAKE_TOLERANCE_MS = 1000;
+/** One turn of a busy subscription, after which it queues behind the others so that none starves them. */
+const TURN_DELIVERIES = 500;
+const TURN_MS = 30_000;
+
+type DrainEnd = 'done' | 'turn-over';
 
 /**
  * Delivers a subscription's due events one request at a time, in global-position order (DECISIONS
@@ -20,13 +28,14 @@ const EARLY_WAKE_TOLERANCE_MS = 1000;
  * this process) or left to the lock holder (in another), which re-checks after releasing the lock.
  */
 @Injectable()
-export class SubscriptionDelivery implements BeforeApplicationShutdown {
+export class SubscriptionDelivery {
   private readonly running = new Map<string, { wokenAgain: boolean }>();
   private stopping = false;
 
   constructor(
     private readonly ledger: DeliveryLedger,
     private readonly lock: SubscriptionLock,
+    private readonly eventLog: EventLog,
     private readonly sender: WebhookSender,
     private readonly queue: WebhookDeliveryQueue,
   ) {}
@@ -42,9 +51,10 @@ export class SubscriptionDelivery implements BeforeApplicationShutdown {
     try {
       while (!this.stopping) {
         state.wokenAgain = false;
-        const drained = await this.lock.tryWith(subscriptionId, () => this.drain(eventStoreId, subscriptionId));
+        const end = await this.lock.tryWith(subscriptionId, (db) => this.drain(db, eventStoreId, subscriptionId));
         // Another worker holds the lock; it looks for due work again after releasing it.
-        if (!drained) return;
+        if (end === null) return;
+        if (end === 'turn-over') return this.queue.wakeSubscriptions(eventStoreId, [subscriptionId], `turn.${Date.now()}`);
         // Checked after the lock is released, so that no wake-up refused meanwhile goes unanswered.
         if (!(await this.ledger.hasDueWork(eventStoreId, subscriptionId)) && !state.wokenAgain) return;
       }
@@ -54,47 +64,56 @@ export class SubscriptionDelivery implements BeforeApplicationShutdown {
   }
 
   /** Deliveries stop after the one in flight; what is left stays due in Postgres for the next worker. */
-  beforeApplicationShutdown(): void {
+  stop(): void {
     this.stopping = true;
   }
 
-  private async drain(eventStoreId: string, subscriptionId: string): Promise<void> {
+  private async drain(db: EntityManager, eventStoreId: string, subscriptionId: string): Promise<DrainEnd> {
+    const turnEnds = Date.now() + TURN_MS;
+    let delivered = 0;
     while (!this.stopping) {
-      const subscription = await this.ledger.load(eventStoreId, subscriptionId);
-      if (!subscription) return;
+      if (delivered >= TURN_DELIVERIES || Date.now() > turnEnds) return 'turn-over';
+      const subscription = await this.ledger.load(db, eventStoreId, subscriptionId);
+      if (!subscription) return 'done';
 
-      const wait = (subscription.retryAt?.getTime() ?? 0) - Date.now();
-      if (wait > EARLY_WAKE_TOLERANCE_MS) return;
-      if (wait > 0) await sleep(wait);
+      if (subscription.retryWaitMs > EARLY_WAKE_TOLERANCE_MS) return 'done';
+      if (subscription.retryWaitMs > 0) await sleep(subscription.retryWaitMs);
 
       const pinned = subscription.retryPosition ?? subscription.replayPosition;
       if (pinned !== null) {
-        if (!(await this.deliverAt(subscription, pinned))) return;
+        if (!(await this.deliverAt(db, subscription, pinned))) return 'done';
+        delivered++;
         continue;
       }
 
-      const { lastPosition, events } = await this.ledger.nextEvents(eventStoreId, subscription.eventFilter, subscription.checkpoint, BATCH_SIZE);
+      const filter = parseEventFilter(subscription.eventFilter)!;
+      const { lastPosition, events } = await this.eventLog.readMatchingAfter(eventStoreId, filter, subscription.checkpoint, BATCH_SIZE, db);
       for (const event of events) {
-        if (this.stopping || !(await this.attempt(subscription, event, 1))) return;
+        if (this.stopping || !(await this.attempt(db, subscription, event, 1))) return 'done';
+        delivered++;
       }
-      if (events.length < BATCH_SIZE) return this.ledger.skipTo(subscription, lastPosition);
+      if (events.length < BATCH_SIZE) {
+        await this.ledger.skipTo(db, subscription, lastPosition);
+        return 'done';
+      }
     }
+    return 'done';
   }
 
   /** The event being retried, or a dead letter whose replay was asked for. */
-  private async deliverAt(subscription: SubscriptionState, position: number): Promise<boolean> {
-    const event = await this.ledger.eventAt(subscription.eventStoreId, position);
+  private async deliverAt(db: EntityManager, subscription: SubscriptionState, position: number): Promise<boolean> {
+    const event = await this.eventLog.readEventAt(subscription.eventStoreId, position, db);
     if (!event) {
-      await this.ledger.dropVanishedEvent(subscription, position);
+      await this.ledger.dropVanishedEvent(db, subscription, position);
       return true;
     }
     const retrying = subscription.retryPosition === position;
-    return this.attempt(subscription, event, retrying ? subscription.retryAttempts + 1 : 1);
+    return this.attempt(db, subscription, event, retrying ? subscription.retryAttempts + 1 : 1);
   }
 
   /** One POST and its outcome recorded; true when the loop may go on to the next event. */
-  private async attempt(subscription: SubscriptionState, event: EventRow, attempt: number): Promise<boolean> {
-    const position = Number(event.global_position);
+  private async attempt(db: EntityManager, subscription: SubscriptionState, event: StoredEventResponseDto, attempt: number): Promise<boolean> {
+    const position = event.globalPosition;
     const deliveryId = `${subscription.id}:${position}`;
     const attemptedAt = new Date();
     const response = await this.sender.send({
@@ -102,17 +121,17 @@ export class SubscriptionDelivery implements BeforeApplicationShutdown {
       headers: subscription.headers,
       secret: subscription.secret,
       webhookId: deliveryId,
-      body: JSON.stringify({ event: toStoredEvent(event), eventStoreId: subscription.eventStoreId, subscriptionId: subscription.id, deliveryId, attempt }),
+      body: JSON.stringify({ event, eventStoreId: subscription.eventStoreId, subscriptionId: subscription.id, deliveryId, attempt }),
     });
-    if (response.delivered) return this.ledger.recordDelivered(subscription, position, attemptedAt);
+    if (response.delivered) return this.ledger.recordDelivered(db, subscription, position, attemptedAt);
 
     const { retryPolicy } = subscription;
     if (attempt > retryPolicy.maxRetries) {
-      return this.ledger.recordDeadLetter(subscription, event, attempt, response, attemptedAt, newId('dl'));
+      return this.ledger.recordDeadLetter(db, subscription, event, attempt, response, attemptedAt, newId('dl'));
     }
     const delayMs = retryDelayMs(retryPolicy, attempt);
-    if (await this.ledger.recordRetry(subscription, position, attempt, new Date(Date.now() + delayMs), attemptedAt)) {
-      await this.queue.wakeSubscriptions(subscription.eventStoreId, [subscription.id], `retry.${position}.${attempt}`, delayMs);
+    if (await this.ledger.recordRetry(db, subscription, position, attempt, delayMs, attemptedAt)) {
+      await this.queue.wakeSubscriptions(subscription.eventStoreId, [subscription.id], `retry.${position}.${attempt}.${Date.now()}`, delayMs);
     }
     return false;
   }

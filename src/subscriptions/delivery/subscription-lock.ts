@@ -1,14 +1,15 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 
-/** Keeps these advisory locks apart from the migration lock (4217001) and any other user of the database. */
-const LOCK_NAMESPACE = 4217002;
+/** Seed of the 64-bit lock key, keeping these keys apart from other advisory-lock users of the database. */
+const LOCK_KEY_SEED = 4217002;
 
 /**
  * One delivery in flight per subscription, across every worker process: a session-level advisory
- * lock on a connection held for the whole drain. It is released the moment that connection closes,
- * so a killed worker never leaves a subscription stuck, unlike a lease that would have to expire.
+ * lock, and the drain runs every statement on the connection that holds it. If that connection
+ * dies (the worker was killed, the backend terminated), the lock goes with it, and the holder's
+ * next statement fails before another request goes out. No lease has to expire.
  */
 @Injectable()
 export class SubscriptionLock {
@@ -16,22 +17,21 @@ export class SubscriptionLock {
 
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  /** Runs `work` holding the subscription's lock; false, without running it, when another holder has it. */
-  async tryWith(subscriptionId: string, work: () => Promise<void>): Promise<boolean> {
+  /** Runs `work` on the lock's connection and returns its result; null, without running it, when another holder has the lock. */
+  async tryWith<T>(subscriptionId: string, work: (db: EntityManager) => Promise<T>): Promise<T | null> {
     const runner = this.dataSource.createQueryRunner();
     await runner.connect();
     try {
-      const [{ locked }] = await runner.query(`SELECT pg_try_advisory_lock($1, hashtext($2)) AS locked`, [LOCK_NAMESPACE, subscriptionId]);
-      if (!locked) return false;
+      const [{ locked }] = await runner.query(`SELECT pg_try_advisory_lock(hashtextextended($1, $2)) AS locked`, [subscriptionId, LOCK_KEY_SEED]);
+      if (!locked) return null;
       try {
-        await work();
+        return await work(runner.manager);
       } finally {
-        await runner.query(`SELECT pg_advisory_unlock($1, hashtext($2))`, [LOCK_NAMESPACE, subscriptionId]).catch((error: Error) => {
-          // The connection is gone, and the lock with it.
+        await runner.query(`SELECT pg_advisory_unlock(hashtextextended($1, $2))`, [subscriptionId, LOCK_KEY_SEED]).catch((error: Error) => {
+          // Only a broken connection fails here; pg's pool discards it rather than reuse it, and the lock dies with it.
           this.logger.warn(`Could not release the lock of ${subscriptionId}: ${error.message}`);
         });
       }
-      return true;
     } finally {
       await runner.release();
     }

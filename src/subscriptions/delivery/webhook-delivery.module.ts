@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { EventLog } from '../../streams/event-log';
 import { WebhookTargetPolicy } from '../webhook-target-policy';
 import { DeliveryLedger } from './delivery-ledger';
 import { DeliverySweep } from './delivery-sweep';
@@ -11,6 +12,16 @@ import { WebhookSender } from './webhook-sender';
 /** The worker's side of webhooks: the queue processor, the delivery loop and the sweep. */
 @Module({
   imports: [WebhookDeliveryQueueModule],
-  providers: [WebhookDeliveryProcessor, SubscriptionDelivery, DeliveryLedger, SubscriptionLock, WebhookSender, WebhookTargetPolicy, DeliverySweep],
+  providers: [
+    WebhookDeliveryProcessor,
+    SubscriptionDelivery,
+    DeliveryLedger,
+    SubscriptionLock,
+    WebhookSender,
+    WebhookTargetPolicy,
+    DeliverySweep,
+    // The event log's reads only; the worker has no use for the rest of the streams module (HTTP, CQRS).
+    EventLog,
+  ],
 })
 export class WebhookDeliveryModule {}

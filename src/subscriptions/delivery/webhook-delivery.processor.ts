@@ -1,5 +1,5 @@
 import { OnWorkerEvent, Processor, WorkerHost } from '@nestjs/bullmq';
-import { BeforeApplicationShutdown, Logger } from '@nestjs/common';
+import { Logger, OnModuleDestroy } from '@nestjs/common';
 import type { Job } from 'bullmq';
 import { WEBHOOK_DELIVERY_QUEUE } from '../subscription.constants';
 import { DeliveryLedger } from './delivery-ledger';
@@ -11,7 +11,7 @@ export const WEBHOOK_DELIVERY_CONCURRENCY = 32;
 
 /** Registered only in the worker process: the API adds jobs, it never runs them. */
 @Processor(WEBHOOK_DELIVERY_QUEUE, { concurrency: WEBHOOK_DELIVERY_CONCURRENCY })
-export class WebhookDeliveryProcessor extends WorkerHost implements BeforeApplicationShutdown {
+export class WebhookDeliveryProcessor extends WorkerHost implements OnModuleDestroy {
   private readonly logger = new Logger(WebhookDeliveryProcessor.name);
 
   constructor(
@@ -44,8 +44,13 @@ export class WebhookDeliveryProcessor extends WorkerHost implements BeforeApplic
     this.logger.warn(`Queue connection problem: ${error.message}`);
   }
 
-  /** Takes no new jobs and waits for the running ones, which stop after their delivery in flight. */
-  async beforeApplicationShutdown(): Promise<void> {
+  /**
+   * Stops the deliveries after their request in flight, then waits for the running jobs. Done in
+   * onModuleDestroy so that it completes before onApplicationShutdown closes the HTTP client and
+   * the database.
+   */
+  async onModuleDestroy(): Promise<void> {
+    this.delivery.stop();
     await this.worker.close();
   }
 }

@@ -1,4 +1,4 @@
-import { Injectable, OnModuleDestroy } from '@nestjs/common';
+import { Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { Agent, request } from 'undici';
 import { EnvironmentVariables } from '../../config/environment-variables';
 import { WebhookTargetPolicy } from '../webhook-target-policy';
@@ -12,6 +12,8 @@ export interface WebhookRequest {
   body: string;
 }
 
+const CLIENT_CLOSED = ['UND_ERR_CLOSED', 'UND_ERR_DESTROYED'];
+
 export type WebhookResponse = { delivered: true; statusCode: number } | { delivered: false; statusCode: number | null; error: string };
 
 /**
@@ -20,7 +22,7 @@ export type WebhookResponse = { delivered: true; statusCode: number } | { delive
  * did not check.
  */
 @Injectable()
-export class WebhookSender implements OnModuleDestroy {
+export class WebhookSender implements OnApplicationShutdown {
   private readonly agent: Agent;
   private readonly timeoutMs: number;
 
@@ -34,7 +36,8 @@ export class WebhookSender implements OnModuleDestroy {
   }
 
   async send(webhook: WebhookRequest): Promise<WebhookResponse> {
-    const refusal = await this.targets.refusal(webhook.url);
+    // Names are checked by the connection's own lookup (see WebhookTargetPolicy); literal addresses here.
+    const refusal = this.targets.literalRefusal(webhook.url);
     if (refusal) return { delivered: false, statusCode: null, error: refusal };
     const timestamp = Math.floor(Date.now() / 1000);
     try {
@@ -56,11 +59,14 @@ export class WebhookSender implements OnModuleDestroy {
       await response.body.dump().catch(() => undefined);
       return statusCode >= 200 && statusCode < 300 ? { delivered: true, statusCode } : { delivered: false, statusCode, error: `HTTP ${statusCode}` };
     } catch (error) {
+      // A closed client means this process is stopping: nothing was sent, so nothing may be recorded as an attempt.
+      if (CLIENT_CLOSED.includes((error as { code?: string }).code ?? '')) throw error;
       return { delivered: false, statusCode: null, error: describeFailure(error as Error & { code?: string }, this.timeoutMs) };
     }
   }
 
-  async onModuleDestroy(): Promise<void> {
+  /** After the queue's worker has finished its jobs (see WebhookDeliveryProcessor). */
+  async onApplicationShutdown(): Promise<void> {
     await this.agent.close();
   }
 }

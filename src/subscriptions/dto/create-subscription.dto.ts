@@ -1,10 +1,10 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsNumber, IsObject, Max, Min, ValidateNested } from 'class-validator';
+import { IsIn, IsInt, IsNumber, IsObject, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 import { OptionalNotNull } from '../../common/decorators/optional-not-null.decorator';
 import { IsEventFilterPattern } from '../../common/is-event-filter-pattern.decorator';
 import type { NewWebhookSubscription, StartPosition } from '../commands/create-subscription.command';
-import { MAX_WEBHOOK_URL_LENGTH, RETRY_POLICY_LIMITS } from '../subscription.constants';
+import { MAX_EVENT_FILTER_LENGTH, MAX_WEBHOOK_URL_LENGTH, RETRY_POLICY_LIMITS } from '../subscription.constants';
 import { IsSubscriptionPosition, IsWebhookHeaders, IsWebhookSecret, IsWebhookUrl } from './subscription.validators';
 
 const { maxRetries, backoffMultiplier, initialBackoffMs } = RETRY_POLICY_LIMITS;
@@ -24,7 +24,7 @@ export class SubscriberConfigDto {
     type: 'object',
     additionalProperties: { type: 'string' },
     example: { Authorization: 'Bearer receiver-token' },
-    description: 'Sent with every delivery; never shown again after creation',
+    description: 'Sent with every delivery; their values are never shown in responses',
   })
   @OptionalNotNull()
   @IsObject()
@@ -64,8 +64,9 @@ export class RetryPolicyDto {
 }
 
 export class CreateSubscriptionDto {
-  @ApiProperty({ example: 'order.*', description: '`*`, `<prefix>.*`, `*.<suffix>` or an exact event type' })
+  @ApiProperty({ example: 'order.*', maxLength: MAX_EVENT_FILTER_LENGTH, description: '`*`, `<prefix>.*`, `*.<suffix>` or an exact event type' })
   @IsEventFilterPattern()
+  @MaxLength(MAX_EVENT_FILTER_LENGTH)
   eventFilter!: string;
 
   @ApiPropertyOptional({ enum: ['webhook'], default: 'webhook', description: 'WebSocket subscriptions are opened over a WebSocket' })

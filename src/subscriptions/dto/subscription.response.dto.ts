@@ -31,8 +31,8 @@ export class SubscriptionResponseDto {
   @ApiProperty({ example: 'order.*' })
   eventFilter!: string;
 
-  @ApiProperty({ enum: ['webhook', 'websocket'], example: 'webhook' })
-  subscriberType!: 'webhook' | 'websocket';
+  @ApiProperty({ enum: ['webhook'], example: 'webhook' })
+  subscriberType!: 'webhook';
 
   @ApiProperty({ type: WebhookConfigResponseDto })
   subscriberConfig!: WebhookConfigResponseDto;
@@ -55,7 +55,10 @@ export class SubscriptionResponseDto {
   @ApiProperty({ example: 0, description: 'Events given up on after the last retry (dead letters made)' })
   failedDeliveries!: number;
 
-  @ApiProperty({ example: 0, description: 'Every event up to this global position was delivered or dead-lettered' })
+  @ApiProperty({
+    example: 0,
+    description: 'Every event up to this global position was delivered, dead-lettered, did not match, or lies before the start position',
+  })
   lastProcessedEventGlobalPosition!: number;
 
   static from(subscription: SubscriptionEntity): SubscriptionResponseDto {
