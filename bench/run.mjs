@@ -19,6 +19,7 @@ import { collectProfile } from './lib/profile-summary.mjs';
 import { renderMarkdown } from './lib/report.mjs';
 import { DCB_SCENARIOS, explainDcb } from './scenarios/dcb.mjs';
 import { STREAM_SCENARIOS } from './scenarios/streams.mjs';
+import { WEBHOOK_SCENARIOS } from './scenarios/webhooks.mjs';
 import { preloadDcbStore } from './lib/dcb-preload.mjs';
 
 const RATE_LIMIT = '100000000';
@@ -78,11 +79,13 @@ async function deleteRedisKeys(url, prefix) {
 async function main() {
   const config = readConfig();
   installExitHandlers(config.timeoutMs);
-  const scenarios = selectScenarios([...STREAM_SCENARIOS, ...DCB_SCENARIOS], config.scenarios);
-  // Default file label: `streams` or `dcb` when only that group runs, `all` when both do.
+  const scenarios = selectScenarios([...STREAM_SCENARIOS, ...DCB_SCENARIOS, ...WEBHOOK_SCENARIOS], config.scenarios);
+  // Default file label: the group's name when only one group runs, `all` otherwise.
   if (!config.label) {
-    const dcb = scenarios.filter((scenario) => DCB_SCENARIOS.includes(scenario)).length;
-    config.label = dcb === 0 ? 'streams' : dcb === scenarios.length ? 'dcb' : 'all';
+    const groups = Object.entries({ streams: STREAM_SCENARIOS, dcb: DCB_SCENARIOS, webhooks: WEBHOOK_SCENARIOS }).filter(([, group]) =>
+      scenarios.some((scenario) => group.includes(scenario)),
+    );
+    config.label = groups.length === 1 ? groups[0][0] : 'all';
   }
   const startedAt = new Date();
   const started = performance.now();
@@ -109,11 +112,16 @@ async function main() {
     : {};
   const port = await freePort();
   const apiOrigin = `http://127.0.0.1:${port}`;
-  const api = new ServiceProcess('dist/main.js', {
+  const serviceEnv = {
     ...secrets,
     DATABASE_URL: url,
     REDIS_URL: config.redisUrl,
     REDIS_PREFIX: config.redisPrefix,
+    // The webhook scenarios' receiver listens on 127.0.0.1, which the SSRF guard refuses otherwise.
+    WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
+  };
+  const api = new ServiceProcess('dist/main.js', {
+    ...serviceEnv,
     PORT: String(port),
     LOG_LEVEL: 'warn',
     RATE_LIMIT_REQUESTS_PER_MINUTE: RATE_LIMIT,
@@ -162,7 +170,17 @@ async function main() {
     scenarios: [],
   };
 
-  const ctx = { config, apiOrigin, apiKey, databaseUrl: url, admin, preload: null, dcbPreload: null };
+  /** The webhook worker as production starts it; the scenario that starts one stops it too. */
+  const startWorker = async () => {
+    // LOG_LEVEL=info, not warn: `Worker ready` is an info line (the others are startup and shutdown only).
+    const worker = new ServiceProcess('dist/worker.js', { ...serviceEnv, LOG_LEVEL: 'info' });
+    onCleanup('stop worker', () => worker.stop());
+    await worker.waitForOutput('Worker ready');
+    log(`  worker pid ${worker.pid} ready`);
+    return worker;
+  };
+
+  const ctx = { config, apiOrigin, apiKey, apiPid: api.pid, databaseUrl: url, admin, log, createStore, startWorker, preload: null, dcbPreload: null };
   const ensureDcbPreload = async () => {
     if (ctx.dcbPreload) return;
     log(`preloading the DCB store: ${config.dcbPreloadEvents} tagged events (trigger events_index_tags disabled meanwhile; no appends run)…`);
@@ -260,11 +278,28 @@ async function main() {
     }
   };
 
+  /** A webhook scenario drives the API and its worker itself, on a store of its own, once whatever BENCH_ROUNDS says. */
+  const runWebhookScenario = async (scenario) => {
+    log(`${scenario.name}: ${scenario.summary}`);
+    try {
+      return await scenario.measure(ctx);
+    } catch (error) {
+      log(`  failed: ${error.stack ?? error}`);
+      return { failed: String(error.message ?? error) };
+    } finally {
+      if (!api.running) throw new Error(`the API exited during ${scenario.name}:\n${api.output}`);
+    }
+  };
+
   for (const scenario of scenarios) {
     if (scenario.needsPreload) await ensurePreload();
     if (scenario.needsDcbPreload) await ensureDcbPreload();
     const entry = { id: scenario.id, name: scenario.name, kind: scenario.kind, clients: scenario.clients, summary: scenario.summary, runs: {}, ratios: {} };
     results.scenarios.push(entry);
+    if (scenario.kind === 'webhook') {
+      entry.runs.service = await runWebhookScenario(scenario);
+      continue;
+    }
     // With BENCH_ROUNDS > 1 the runners alternate (service, baseline, service, …) and the run with the
     // median events/s represents each runner; every round's figure stays in `roundsEventsPerSecond`.
     const rounds = new Map(scenario.runners.map((runner) => [runner.runner, []]));

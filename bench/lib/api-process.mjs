@@ -1,4 +1,4 @@
-// The built API (`node dist/main.js`) as a child process, and the HTTP client that drives it.
+// The built API (`node dist/main.js`) and worker (`dist/worker.js`) as child processes, and the HTTP client that drives the API.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer } from 'node:net';
@@ -55,6 +55,16 @@ export class ServiceProcess {
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
     throw new Error(`${this.script} not healthy within ${timeoutMs} ms:\n${this.output}`);
+  }
+
+  /** Waits until the process has printed `text` (e.g. the worker's `Worker ready`); fails fast if it exits. */
+  async waitForOutput(text, timeoutMs = 60_000) {
+    const deadline = Date.now() + timeoutMs;
+    while (!this.output.includes(text)) {
+      if (!this.running) throw new Error(`${this.script} exited before printing '${text}':\n${this.output}`);
+      if (Date.now() > deadline) throw new Error(`${this.script} did not print '${text}' within ${timeoutMs} ms:\n${this.output}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
   }
 
   /** SIGTERM, then SIGKILL if it has not exited within `graceMs`. */

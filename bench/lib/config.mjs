@@ -34,7 +34,7 @@ export function readConfig() {
     // Whole-run watchdog: past it everything is stopped and the database dropped.
     timeoutMs: positiveNumber('BENCH_TIMEOUT_S', 900) * 1000,
     resultsDir: process.env.BENCH_RESULTS_DIR || join(ROOT, 'bench', 'results'),
-    // Empty: `streams`, `dcb` or `all` after the scenarios chosen (see run.mjs).
+    // Empty: `streams`, `dcb`, `webhooks` or `all` after the scenarios chosen (see run.mjs).
     label: process.env.BENCH_LABEL || null,
     keepDatabase: process.env.BENCH_KEEP_DB === '1',
     // Profiles the API's CPU during each service run's measured window (bench/results/profiles/).

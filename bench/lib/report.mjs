@@ -7,24 +7,12 @@ const spread = (values) => {
   return known.length > 1 ? ` (${number(Math.min(...known))}–${number(Math.max(...known))})` : '';
 };
 
-export function renderMarkdown(results) {
-  const lines = [];
-  const { settings, machine } = results;
-  const titles = { streams: 'Streams benchmark', dcb: 'DCB benchmark', all: 'Streams and DCB benchmark' };
-  lines.push(`# ${titles[results.label] ?? `Benchmark ${results.label}`}, ${results.date}`);
-  lines.push('');
-  lines.push(
-    `\`npm run bench\` on ${machine.nproc} cores / ${machine.memoryGb} GB, Node ${machine.node}, PostgreSQL ${machine.postgres.version}` +
-      ` (synchronous_commit=${machine.postgres.settings.synchronous_commit}, fsync=${machine.postgres.settings.fsync}).` +
-      ` Each run: ${settings.warmupS} s warm-up, then ${settings.durationS} s measured` +
-      `${settings.rounds > 1 ? `; ${settings.rounds} alternating rounds per runner, the median shown with the range of events/s` : ''}. Commit ${results.build.commit}` +
-      `${results.build.distOlderThanSrc ? ' (**dist/ is older than src/: rebuild before trusting these numbers**)' : ''}.` +
-      ` Whole run: ${results.totalSeconds} s.`,
-  );
+/** The closed-loop scenarios' table: one row per runner. */
+function renderLoadTable(lines, scenarios) {
   lines.push('');
   lines.push('| Scenario | Runner | Clients | Events/s | Req/s | p50 ms | p90 ms | p99 ms | Errors | 409 retries | Peak API RSS MB | API CPU % | Machine CPU % | DB xacts / req | Events/s vs baseline |');
   lines.push('|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|');
-  for (const scenario of results.scenarios) {
+  for (const scenario of scenarios) {
     for (const [runner, run] of Object.entries(scenario.runs)) {
       if (run.failed) {
         lines.push(`| ${scenario.name} | ${runner} | ${scenario.clients} | failed: ${run.failed.replace(/\|/g, '/').slice(0, 120)} | | | | | | | | | | | |`);
@@ -52,6 +40,136 @@ export function renderMarkdown(results) {
       'the same rows written by one SQL statement per append through `pg` at the same concurrency (DCB: one round trip of two statements, ' +
       'the store lock then the tag check and the insert, in one transaction; see bench/README.md).',
   );
+}
+
+const yesNo = (value) => (value ? 'yes' : '**NO**');
+// A second whose median delivery latency is above this is behind (steady state here is a few ms).
+const BACKLOG_P50_MS = 100;
+
+/** Checkpoints, failed deliveries and dead letters in PostgreSQL after a webhook run. */
+const checkpointsLine = (c, last) =>
+  `checkpoints at ${number(last)}: ${c.caught_up}/${c.subscriptions}${c.allCaughtUp ? '' : ' ⚠'}, failed deliveries ${c.failed_deliveries}, dead letters ${c.dead_letters}`;
+
+/** Worker, API and bench-process figures of a webhook run. */
+const processCells = (run) =>
+  `${cell(run.worker?.peakRssMb)} | ${cell(run.worker?.cpuPercentOfOneCore)}${run.worker?.cpuMsPerDelivery !== undefined ? ` (${run.worker.cpuMsPerDelivery} ms/delivery)` : ''} | ` +
+  `${cell(run.api?.peakRssMb)} | ${cell(run.api?.cpuPercentOfOneCore)}${run.api?.cpuMsPerAppend !== undefined ? ` (${run.api.cpuMsPerAppend} ms/append)` : ''} | ` +
+  `${cell(run.bench?.cpuPercentOfOneCore)} | ${cell(run.worker?.machineCpuBusyPercent)}`;
+const PROCESS_HEADERS = 'Worker peak RSS MB | Worker CPU % | API peak RSS MB | API CPU % | Bench (receiver) CPU % | Machine CPU %';
+
+/** Scenarios h and i: delivery throughput and latency at the bench's receiver. */
+function renderWebhooks(lines, scenarios) {
+  lines.push('', '## Webhook delivery', '');
+  lines.push(
+    'One worker (`node dist/worker.js`) per scenario, started for it and stopped after, delivers to a `node:http` receiver in the bench ' +
+      'process on 127.0.0.1 that answers 200 as soon as a body is in. Every subscription has filter `*` and starts at the beginning of a fresh store, ' +
+      'so each must receive positions 1..N. CPU % is of one core over the scenario\'s window (machine: all cores busy); the bench process ' +
+      'also sends the appends.',
+  );
+  for (const scenario of scenarios) {
+    const run = scenario.runs.service;
+    lines.push('', `### ${scenario.name}`, '', `${scenario.summary}.`, '');
+    if (run.failed) {
+      lines.push(`Failed: ${run.failed}`);
+      continue;
+    }
+    const v = run.verification;
+    if (run.perSubscription) {
+      const rates = run.perSubscriptionDeliveriesPerSecond;
+      lines.push(
+        `All ${number(run.events)} events were appended (in ${run.appendSeconds} s) before the worker started, so this is a backlog drained; ` +
+          `the worker was ready ${run.workerStartSeconds} s after its spawn. Deliveries/s = deliveries ÷ time from the first to the last arrival ` +
+          '(all subscriptions); the CPU window runs from `Worker ready` to the last arrival, the API\'s peak RSS covers the appends too.',
+        '',
+      );
+      lines.push(`| Subscriptions | Deliveries | First → last s | Deliveries/s | Per subscription /s (min / median / max) | ${PROCESS_HEADERS} |`);
+      lines.push('|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|');
+      lines.push(
+        `| ${run.subscriptions} | ${number(run.deliveries)} | ${run.firstToLastS} | **${number(run.deliveriesPerSecond)}** | ` +
+          `${number(rates.min)} / ${number(rates.median)} / ${number(rates.max)} | ${processCells(run)} |`,
+      );
+      lines.push('', '| Subscription | Deliveries/s | First → last s | Delivered | Duplicates | Out of order | Missing | Retries | In order 1..N, no gaps |');
+      lines.push('|---|--:|--:|--:|--:|--:|--:|--:|---|');
+      for (const s of run.perSubscription) {
+        lines.push(
+          `| ${s.subscriptionId} | ${number(s.deliveriesPerSecond)} | ${s.firstToLastS} | ${number(s.delivered)} | ${s.duplicates} | ${s.outOfOrder} | ` +
+            `${s.missing} | ${s.retries} | ${yesNo(s.inOrderGapFree)} |`,
+        );
+      }
+      lines.push(
+        '',
+        `Every subscription received 1..${number(run.events)} in order with no gaps: ${yesNo(v.inOrderGapFree)}; duplicates ${v.duplicates}, ` +
+          `out of order ${v.outOfOrder}, missing ${v.missing}, retries (attempt > 1) ${v.retries}; bodies name the right store, subscription and delivery id: ` +
+          `${yesNo(v.addressedRight)}; ${checkpointsLine(v.checkpoints, run.events)}${v.complete ? '' : '; **the wait for the last delivery gave up**'}` +
+          `${v.malformed.length ? `; **${v.malformed.length} malformed requests**` : ''}.`,
+      );
+    } else {
+      lines.push(
+        `${number(run.appendsSent)} appends (${run.warmupS} s warm-up + ${run.durationS} s measured at ${run.rate}/s), ${number(run.acknowledged)} acknowledged, ${run.errors} errors. ` +
+          'Latency counts each position\'s first arrival, for the events sent in the measured window; append = the append request\'s round trip; ' +
+          `the scheduler fired up to ${run.schedulerLagMs.max} ms late (p99 ${run.schedulerLagMs.p99} ms).`,
+        '',
+      );
+      lines.push(`| Delivered / expected | Measured events | p50 ms | p90 ms | p99 ms | max ms | mean ms | Append p50 / p99 ms | Duplicates | Out of order | ${PROCESS_HEADERS} |`);
+      lines.push('|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|');
+      lines.push(
+        `| ${number(run.delivered)} / ${number(run.expected)} | ${number(run.latencyEvents)} / ${number(run.measuredEvents)} | ${cell(run.latencyMs.p50)} | ` +
+          `${cell(run.latencyMs.p90)} | **${cell(run.latencyMs.p99)}** | ${cell(run.latencyMs.max)} | ${cell(run.latencyMs.mean)} | ` +
+          `${cell(run.appendLatencyMs.p50)} / ${cell(run.appendLatencyMs.p99)} | ${v.duplicates} | ${v.outOfOrder} | ${processCells(run)} |`,
+      );
+      const seconds = run.latencyBySecond;
+      const backlogged = seconds.filter((second) => second.deliveryP50 > BACKLOG_P50_MS);
+      const worst = seconds.reduce((a, b) => ((b.deliveryP50 ?? 0) > (a.deliveryP50 ?? 0) ? b : a), seconds[0]);
+      lines.push(
+        '',
+        `Per second of the window, by send time: the median latency exceeded ${BACKLOG_P50_MS} ms (a backlog) in ${backlogged.length} of ${seconds.length} s; ` +
+          `the worst second (${worst.second}) had p50 ${worst.deliveryP50} ms, appends p50 ${worst.appendP50} ms.`,
+        '',
+        '<details><summary>Latency per second</summary>',
+        '',
+        '| Second | Delivery p50 ms | Delivery max ms | Append p50 ms | Append max ms |',
+        '|--:|--:|--:|--:|--:|',
+        ...seconds.map((x) => `| ${x.second} | ${cell(x.deliveryP50)} | ${cell(x.deliveryMax)} | ${cell(x.appendP50)} | ${cell(x.appendMax)} |`),
+        '',
+        '</details>',
+      );
+      lines.push(
+        '',
+        `Received 1..${number(run.expected)} in order with no gaps: ${yesNo(v.inOrderGapFree)}; missing ${v.missing}, retries (attempt > 1) ${v.retries}; ` +
+          `bodies name the right store, subscription and delivery id: ${yesNo(v.addressedRight)}; ${checkpointsLine(v.checkpoints, run.expected)}` +
+          `${v.complete ? '' : '; **the wait for the last delivery gave up**'}${v.malformed.length ? `; **${v.malformed.length} malformed requests**` : ''}.`,
+      );
+    }
+  }
+}
+
+export function renderMarkdown(results) {
+  const lines = [];
+  const { settings, machine } = results;
+  // The closed-loop scenarios (a–g); the webhook scenarios have a section of their own.
+  const loadScenarios = results.scenarios.filter((scenario) => scenario.kind !== 'webhook');
+  const webhookScenarios = results.scenarios.filter((scenario) => scenario.kind === 'webhook');
+  const titles = {
+    streams: 'Streams benchmark',
+    dcb: 'DCB benchmark',
+    webhooks: 'Webhook delivery benchmark',
+    all: webhookScenarios.length ? 'Streams, DCB and webhook benchmark' : 'Streams and DCB benchmark',
+  };
+  lines.push(`# ${titles[results.label] ?? `Benchmark ${results.label}`}, ${results.date}`);
+  lines.push('');
+  lines.push(
+    `\`npm run bench\` on ${machine.nproc} cores / ${machine.memoryGb} GB, Node ${machine.node}, PostgreSQL ${machine.postgres.version}` +
+      ` (synchronous_commit=${machine.postgres.settings.synchronous_commit}, fsync=${machine.postgres.settings.fsync}).` +
+      (loadScenarios.length
+        ? ` Each run: ${settings.warmupS} s warm-up, then ${settings.durationS} s measured` +
+          `${settings.rounds > 1 ? `; ${settings.rounds} alternating rounds per runner, the median shown with the range of events/s` : ''}.`
+        : '') +
+      ` Commit ${results.build.commit}` +
+      `${results.build.distOlderThanSrc ? ' (**dist/ is older than src/: rebuild before trusting these numbers**)' : ''}.` +
+      ` Whole run: ${results.totalSeconds} s.`,
+  );
+  if (loadScenarios.length) renderLoadTable(lines, loadScenarios);
+  if (webhookScenarios.length) renderWebhooks(lines, webhookScenarios);
 
   const errors = results.scenarios.flatMap((scenario) =>
     Object.entries(scenario.runs).flatMap(([runner, run]) =>
@@ -62,7 +180,7 @@ export function renderMarkdown(results) {
     lines.push('', '### First errors', '', ...errors);
   }
 
-  const verified = results.scenarios.flatMap((scenario) =>
+  const verified = loadScenarios.flatMap((scenario) =>
     Object.entries(scenario.runs).filter(([, run]) => run.verification).map(([runner, run]) => ({ scenario, runner, v: run.verification })),
   );
   if (verified.length) {
@@ -153,6 +271,9 @@ export function renderMarkdown(results) {
     `- Build: commit ${results.build.commit}; dist/main.js built ${results.build.distBuiltAt}; newest change under src/ ${results.build.newestSrcChange}`,
   );
   lines.push(`- API: \`node dist/main.js\`, LOG_LEVEL=warn, rate limits ${results.settings.rateLimit}/min; load generator (undici) and baseline (pg) in the bench process on the same machine`);
+  if (webhookScenarios.length) {
+    lines.push('- Worker: `node dist/worker.js`, one per webhook scenario, LOG_LEVEL=info (it says `Worker ready` at info; nothing per delivery); API and worker with WEBHOOK_ALLOW_PRIVATE_TARGETS=true');
+  }
   lines.push(`- Scenarios run: ${results.scenarios.map((s) => s.name).join(', ')}; results in bench/results/${results.files.json}`);
   lines.push('');
   return lines.join('\n');
