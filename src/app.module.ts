@@ -17,8 +17,9 @@ import { IdempotentResponseInterceptor } from './streams/idempotency/idempotent-
 import { StreamsModule } from './streams/streams.module';
 import { SubscriptionsModule } from './subscriptions/subscriptions.module';
 import { TenantsModule } from './tenants/tenants.module';
+import { WebSocketGatewayModule } from './websocket-gateway/websocket-gateway.module';
 
-/** The API process: HTTP endpoints of every feature. */
+/** The API process: HTTP endpoints and the WebSocket gateway of every feature. */
 @Module({})
 export class AppModule {
   static forRoot(config: EnvironmentVariables): DynamicModule {
@@ -35,6 +36,7 @@ export class AppModule {
         StreamsModule,
         DcbModule,
         SubscriptionsModule,
+        WebSocketGatewayModule,
         HealthModule,
       ],
       providers: [

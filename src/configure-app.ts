@@ -4,13 +4,16 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { ADMIN_TOKEN_SCHEME, API_KEY_SCHEME, JWT_SCHEME } from './auth/decorators/auth.decorators';
 import { assignRequestId } from './common/request-id.middleware';
 import { EnvironmentVariables } from './config/environment-variables';
+import { EventStoreWsAdapter } from './websocket-gateway/upgrade/event-store-ws.adapter';
+import { UpgradeAuthorizer } from './websocket-gateway/upgrade/upgrade-authorizer';
 
 /**
  * Everything main.ts does to an application besides listening, so the e2e tests run the very same
- * set-up. The app must be created with `bodyParser: false`: the parser registered here carries our
+ * set-up: the WebSocket adapter (which authorizes upgrades), request ids, the body parser, Swagger. The app must be created with `bodyParser: false`: the parser registered here carries our
  * size limit (MAX_BODY_BYTES), and Nest's default one would reject bodies over 100 KB first.
  */
 export function configureApp(app: INestApplication): INestApplication {
+  app.useWebSocketAdapter(new EventStoreWsAdapter(app, app.get(UpgradeAuthorizer)));
   app.use(assignRequestId);
   // Body parsing is the one adapter-specific step; switching to Fastify means changing this line.
   (app as NestExpressApplication).useBodyParser('json', { limit: app.get(EnvironmentVariables).MAX_BODY_BYTES });

@@ -8,6 +8,9 @@ export type EventFilter =
   | { kind: 'prefix'; prefix: string }
   | { kind: 'suffix'; suffix: string };
 
+/** An event type is at most 255 characters; a pattern adds `.*` or `*.`. */
+export const MAX_EVENT_FILTER_LENGTH = 257;
+
 const TYPE_PART = /^[^\s*\p{Cc}]+$/u;
 
 /** The filter a pattern stands for, or null when the pattern has none of the four forms. */

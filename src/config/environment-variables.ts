@@ -52,6 +52,16 @@ export class EnvironmentVariables {
   @Min(1)
   WS_MAX_CONNECTIONS_PER_KEY: number = 100;
 
+  /** Protocol pings to every WebSocket; a peer that has not answered one by the next is dropped. */
+  @IsInt()
+  @Min(100)
+  WS_PING_INTERVAL_MS: number = 30000;
+
+  /** A socket holding more unsent bytes than this is a slow consumer: closed with 1008 (DECISIONS §9). */
+  @IsInt()
+  @Min(65536)
+  WS_MAX_BUFFERED_BYTES: number = 4 * 1024 * 1024;
+
   @IsInt()
   @Min(1)
   WEBHOOK_TIMEOUT_MS: number = 10000;

@@ -165,6 +165,12 @@ export class EventLog {
     };
   }
 
+  /** The store's last position now, or null when the store no longer exists. */
+  async lastPosition(eventStoreId: string): Promise<number | null> {
+    const [row] = await this.dataSource.query(`SELECT last_position FROM event_stores WHERE id = $1`, [eventStoreId]);
+    return row ? Number(row.last_position) : null;
+  }
+
   async readEventAt(eventStoreId: string, position: number, manager: EntityManager = this.dataSource.manager): Promise<StoredEventResponseDto | null> {
     const [row] = await manager.query(`SELECT ${EVENT_COLUMNS} FROM events WHERE event_store_id = $1 AND global_position = $2`, [eventStoreId, position]);
     return row ? toStoredEvent(row) : null;

@@ -32,6 +32,3 @@ export const RESERVED_WEBHOOK_HEADERS = [
   'webhook-timestamp',
   'webhook-signature',
 ];
-
-/** An event type is at most 255 characters; a pattern adds `.*` or `*.`. */
-export const MAX_EVENT_FILTER_LENGTH = 257;

@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiAcceptedResponse, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { ApiAcceptedResponse, ApiCreatedResponse, ApiExtraModels, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { ApiKeyAuth, RequireScope } from '../auth/decorators/auth.decorators';
 import { CurrentPrincipal } from '../auth/decorators/current-principal.decorator';
@@ -13,10 +13,13 @@ import { ReplayDeadLetterCommand } from './commands/replay-dead-letter.command';
 import { CreateSubscriptionDto } from './dto/create-subscription.dto';
 import { DeadLetterListResponseDto, DeadLetterResponseDto, ReplayDeadLetterResponseDto } from './dto/dead-letter.response.dto';
 import {
+  ANY_SUBSCRIPTION_SCHEMA,
+  AnySubscriptionResponseDto,
   CreateSubscriptionResponseDto,
   DeleteSubscriptionResponseDto,
   SubscriptionListResponseDto,
   SubscriptionResponseDto,
+  WebSocketSubscriptionResponseDto,
 } from './dto/subscription.response.dto';
 import { GetSubscriptionQuery } from './queries/get-subscription.query';
 import { ListDeadLettersQuery } from './queries/list-dead-letters.query';
@@ -24,8 +27,9 @@ import { ListSubscriptionsQuery } from './queries/list-subscriptions.query';
 
 const SUBSCRIPTION_ID_PARAM = { name: 'subscriptionId', example: 'sub_5b1e9c0d2a3f4e5d6c7b8a90' };
 
-/** Family A: webhook subscriptions and their dead letters (admin scope, DECISIONS §6). */
+/** Family A: webhook subscriptions and their dead letters, and the WebSocket ones of open sockets (admin scope, DECISIONS §6). */
 @ApiTags('Subscriptions')
+@ApiExtraModels(SubscriptionResponseDto, WebSocketSubscriptionResponseDto)
 @ApiKeyAuth()
 @RequireScope('admin')
 @Controller('event-stores/:eventStoreId')
@@ -60,31 +64,39 @@ export class SubscriptionsController {
   }
 
   @Get('subscriptions')
-  @ApiOperation({ summary: "List the store's subscriptions, oldest first" })
+  @ApiOperation({
+    summary: "List the store's subscriptions",
+    description: 'Webhook subscriptions oldest first, then the subscriptions of WebSockets open on any API instance (`subscriberType: "websocket"`).',
+  })
   @ApiParam(EVENT_STORE_REF_PARAM)
   @ApiOkResponse({ type: SubscriptionListResponseDto })
   @ApiErrorResponses([401, 403, 404])
   async list(@CurrentPrincipal() principal: Principal, @Param('eventStoreId') ref: string): Promise<SubscriptionListResponseDto> {
-    const subscriptions = await this.queryBus.execute(new ListSubscriptionsQuery(principal.tenantId, ref));
-    return { subscriptions: subscriptions.map(SubscriptionResponseDto.from), totalCount: subscriptions.length };
+    const { webhooks, websockets } = await this.queryBus.execute(new ListSubscriptionsQuery(principal.tenantId, ref));
+    const subscriptions = [...webhooks.map(SubscriptionResponseDto.from), ...websockets.map(WebSocketSubscriptionResponseDto.from)];
+    return { subscriptions, totalCount: subscriptions.length };
   }
 
   @Get('subscriptions/:subscriptionId')
-  @ApiOperation({ summary: 'Get a subscription with its delivery state' })
+  @ApiOperation({ summary: 'Get a subscription: a webhook one with its delivery state, or one of an open WebSocket' })
   @ApiParam(EVENT_STORE_REF_PARAM)
   @ApiParam(SUBSCRIPTION_ID_PARAM)
-  @ApiOkResponse({ type: SubscriptionResponseDto })
+  @ApiOkResponse({ schema: ANY_SUBSCRIPTION_SCHEMA })
   @ApiErrorResponses([401, 403, 404])
   async get(
     @CurrentPrincipal() principal: Principal,
     @Param('eventStoreId') ref: string,
     @Param('subscriptionId') subscriptionId: string,
-  ): Promise<SubscriptionResponseDto> {
-    return SubscriptionResponseDto.from(await this.queryBus.execute(new GetSubscriptionQuery(principal.tenantId, ref, subscriptionId)));
+  ): Promise<AnySubscriptionResponseDto> {
+    const subscription = await this.queryBus.execute(new GetSubscriptionQuery(principal.tenantId, ref, subscriptionId));
+    return subscription.subscriberType === 'websocket' ? WebSocketSubscriptionResponseDto.from(subscription) : SubscriptionResponseDto.from(subscription);
   }
 
   @Delete('subscriptions/:subscriptionId')
-  @ApiOperation({ summary: 'Delete a subscription and its dead letters; deliveries stop' })
+  @ApiOperation({
+    summary: 'Delete a subscription; deliveries stop',
+    description: "A webhook subscription's dead letters go with it; a WebSocket subscription ends on its socket, whose client gets `unsubscribed`.",
+  })
   @ApiParam(EVENT_STORE_REF_PARAM)
   @ApiParam(SUBSCRIPTION_ID_PARAM)
   @ApiOkResponse({ type: DeleteSubscriptionResponseDto })

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { EventStoresModule } from '../event-stores/event-stores.module';
+import { WebSocketGatewayModule } from '../websocket-gateway/websocket-gateway.module';
 import { CreateSubscriptionHandler } from './commands/create-subscription.handler';
 import { DeleteSubscriptionHandler } from './commands/delete-subscription.handler';
 import { ReplayDeadLetterHandler } from './commands/replay-dead-letter.handler';
@@ -18,9 +19,9 @@ const commandHandlers = [CreateSubscriptionHandler, DeleteSubscriptionHandler, R
 const queryHandlers = [GetSubscriptionHandler, ListSubscriptionsHandler, ListDeadLettersHandler];
 const eventHandlers = [WakeWebhooksOnAppendHandler];
 
-/** The API's side of webhooks: the endpoints, and wake-ups for the worker after every append. */
+/** The API's side of subscriptions: the endpoints (WebSocket ones listed too), and wake-ups for the worker after every append. */
 @Module({
-  imports: [TypeOrmModule.forFeature([SubscriptionEntity, DeadLetterEntity]), EventStoresModule, WebhookDeliveryQueueModule],
+  imports: [TypeOrmModule.forFeature([SubscriptionEntity, DeadLetterEntity]), EventStoresModule, WebhookDeliveryQueueModule, WebSocketGatewayModule],
   controllers: [SubscriptionsController],
   providers: [...commandHandlers, ...queryHandlers, ...eventHandlers, WebhookTargetPolicy],
 })

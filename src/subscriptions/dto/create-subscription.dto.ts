@@ -2,9 +2,10 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsNumber, IsObject, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 import { OptionalNotNull } from '../../common/decorators/optional-not-null.decorator';
+import { MAX_EVENT_FILTER_LENGTH } from '../../common/event-filter';
 import { IsEventFilterPattern } from '../../common/is-event-filter-pattern.decorator';
 import type { NewWebhookSubscription, StartPosition } from '../commands/create-subscription.command';
-import { MAX_EVENT_FILTER_LENGTH, MAX_WEBHOOK_URL_LENGTH, RETRY_POLICY_LIMITS } from '../subscription.constants';
+import { MAX_WEBHOOK_URL_LENGTH, RETRY_POLICY_LIMITS } from '../subscription.constants';
 import { IsSubscriptionPosition, IsWebhookHeaders, IsWebhookSecret, IsWebhookUrl } from './subscription.validators';
 
 const { maxRetries, backoffMultiplier, initialBackoffMs } = RETRY_POLICY_LIMITS;

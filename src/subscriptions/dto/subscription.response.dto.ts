@@ -1,4 +1,5 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiExtraModels, ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
+import type { WebSocketSubscription } from '../../websocket-gateway/connections/websocket-subscriptions';
 import type { SubscriptionEntity } from '../entities/subscription.entity';
 
 export class WebhookConfigResponseDto {
@@ -98,9 +99,81 @@ export class CreateSubscriptionResponseDto extends SubscriptionResponseDto {
   }
 }
 
+export class WebSocketSubscriberResponseDto {
+  @ApiProperty({ example: 'conn_7a2b9c4d1e0f3a5b6c8d9e0f' })
+  connectionId!: string;
+
+  @ApiProperty({ example: 'dashboard-1' })
+  clientId!: string;
+}
+
+/**
+ * A subscription made over a WebSocket, listed while its socket is open. Its position and last
+ * attempt are as of the owning instance's last registry write, at most 10 s old.
+ */
+export class WebSocketSubscriptionResponseDto {
+  @ApiProperty({ example: 'wss_1c9e0b7d2a4f6e8c0b1d3f5a' })
+  subscriptionId!: string;
+
+  @ApiProperty({ example: 'es_8c1f0e9a2b3d4c5e6f7a8b9c' })
+  eventStoreId!: string;
+
+  @ApiProperty({ example: 'order.*' })
+  eventFilter!: string;
+
+  @ApiProperty({ enum: ['websocket'], example: 'websocket' })
+  subscriberType!: 'websocket';
+
+  @ApiProperty({ type: WebSocketSubscriberResponseDto, description: 'The socket that holds it' })
+  subscriberConfig!: WebSocketSubscriberResponseDto;
+
+  @ApiProperty({ enum: ['active'], example: 'active' })
+  status!: 'active';
+
+  @ApiProperty({ example: '2026-11-21T12:00:00.000Z' })
+  createdAt!: string;
+
+  @ApiProperty({ type: String, nullable: true, example: null, description: 'When the last event frame was sent' })
+  lastDeliveryAttempt!: string | null;
+
+  @ApiProperty({ example: 0, description: 'Always 0: a socket that cannot keep up is closed, not retried' })
+  failedDeliveries!: number;
+
+  @ApiProperty({ example: 0, description: 'Every event up to this global position was sent or did not match' })
+  lastProcessedEventGlobalPosition!: number;
+
+  static from(subscription: WebSocketSubscription): WebSocketSubscriptionResponseDto {
+    return {
+      subscriptionId: subscription.subscriptionId,
+      eventStoreId: subscription.eventStoreId,
+      eventFilter: subscription.eventFilter,
+      subscriberType: 'websocket',
+      subscriberConfig: { connectionId: subscription.connectionId, clientId: subscription.clientId },
+      status: 'active',
+      createdAt: subscription.createdAt,
+      lastDeliveryAttempt: subscription.lastDeliveryAttempt,
+      failedDeliveries: 0,
+      lastProcessedEventGlobalPosition: subscription.lastProcessedEventGlobalPosition,
+    };
+  }
+}
+
+export type AnySubscriptionResponseDto = SubscriptionResponseDto | WebSocketSubscriptionResponseDto;
+
+/** Swagger's description of either kind, told apart by `subscriberType`. */
+export const ANY_SUBSCRIPTION_SCHEMA = {
+  oneOf: [{ $ref: getSchemaPath(SubscriptionResponseDto) }, { $ref: getSchemaPath(WebSocketSubscriptionResponseDto) }],
+  discriminator: { propertyName: 'subscriberType' },
+};
+
+@ApiExtraModels(SubscriptionResponseDto, WebSocketSubscriptionResponseDto)
 export class SubscriptionListResponseDto {
-  @ApiProperty({ type: [SubscriptionResponseDto] })
-  subscriptions!: SubscriptionResponseDto[];
+  @ApiProperty({
+    type: 'array',
+    items: ANY_SUBSCRIPTION_SCHEMA,
+    description: 'Webhook subscriptions, then those of open WebSockets, each oldest first',
+  })
+  subscriptions!: AnySubscriptionResponseDto[];
 
   @ApiProperty({ example: 1 })
   totalCount!: number;

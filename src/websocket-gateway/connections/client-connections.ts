@@ -1,0 +1,113 @@
+import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { WebSocket } from 'ws';
+import { EnvironmentVariables } from '../../config/environment-variables';
+import { EventLog } from '../../streams/event-log';
+import { StoreFeeds } from '../live/store-feeds';
+import { REGISTRY_REFRESH_MS, REGISTRY_TTL_MS } from '../websocket.constants';
+import { ClientConnection, ConnectionServices } from './client-connection';
+import { ConnectionRegistry } from './connection-registry';
+import type { UpgradeSession } from './upgrade-session';
+
+/**
+ * This instance's open sockets: opens and closes them, keeps their registry entries fresh, and
+ * pings them. What other instances need to know goes through the ConnectionRegistry.
+ */
+@Injectable()
+export class ClientConnections implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('WebSocket');
+  private readonly connections = new Map<WebSocket, ClientConnection>();
+  private readonly services: ConnectionServices;
+  private timers: NodeJS.Timeout[] = [];
+
+  constructor(
+    private readonly config: EnvironmentVariables,
+    private readonly registry: ConnectionRegistry,
+    feeds: StoreFeeds,
+    eventLog: EventLog,
+  ) {
+    this.services = {
+      feeds,
+      eventLog,
+      maxBufferedBytes: config.WS_MAX_BUFFERED_BYTES,
+      logger: this.logger,
+      subscriptionsChanged: (connection) => this.publish([connection]),
+    };
+  }
+
+  onApplicationBootstrap(): void {
+    this.timers = [
+      setInterval(() => this.each((connection) => connection.heartbeat()), this.config.WS_PING_INTERVAL_MS),
+      setInterval(() => this.publish([...this.connections.values()]), REGISTRY_REFRESH_MS),
+    ];
+  }
+
+  onApplicationShutdown(): void {
+    this.timers.forEach(clearInterval);
+  }
+
+  open(socket: WebSocket, session: UpgradeSession): void {
+    const connection = new ClientConnection(socket, session, this.services);
+    this.connections.set(socket, connection);
+    this.publish([connection]);
+  }
+
+  handle(socket: WebSocket, raw: string | null): void {
+    this.connections.get(socket)?.handle(raw);
+  }
+
+  closed(socket: WebSocket): void {
+    const connection = this.connections.get(socket);
+    if (!connection) return;
+    this.connections.delete(socket);
+    connection.dispose();
+    const { eventStoreId, connectionId, principal } = connection.session;
+    this.registry.remove([{ eventStoreId, connectionId, apiKeyId: principal.apiKeyId }]).catch((error: Error) => this.registryProblem(error));
+  }
+
+  /** Closes the matching sockets of this instance; returns how many. */
+  closeWhere(matches: (connection: ClientConnection) => boolean, code: number, reason: string): number {
+    let count = 0;
+    this.each((connection) => {
+      if (!matches(connection)) return;
+      connection.close(code, reason);
+      count += 1;
+    });
+    return count;
+  }
+
+  /** Closes every socket and waits, at most `waitMs`, for their closing handshakes (so the close frames reach the clients). */
+  async closeAll(code: number, reason: string, waitMs: number): Promise<void> {
+    const closing = [...this.connections.keys()].map((socket) => new Promise((resolve) => socket.once('close', resolve)));
+    this.closeWhere(() => true, code, reason);
+    await Promise.race([Promise.all(closing), sleep(waitMs)]);
+  }
+
+  /** Ends a subscription if one of this instance's sockets holds it. */
+  endSubscription(eventStoreId: string, subscriptionId: string): void {
+    this.each((connection) => {
+      if (connection.eventStoreId === eventStoreId && connection.endSubscription(subscriptionId)) {
+        connection.send(JSON.stringify({ type: 'unsubscribed', subscriptionId }));
+      }
+    });
+  }
+
+  sessions(): UpgradeSession[] {
+    return [...this.connections.values()].map((connection) => connection.session);
+  }
+
+  private each(action: (connection: ClientConnection) => void): void {
+    for (const connection of this.connections.values()) action(connection);
+  }
+
+  private publish(connections: ClientConnection[]): void {
+    const expiresAt = Date.now() + REGISTRY_TTL_MS;
+    const records = connections.map((connection) => connection.record(this.registry.instanceId, expiresAt));
+    this.registry.save(records).catch((error: Error) => this.registryProblem(error));
+  }
+
+  /** Sockets keep working without Redis; only listings and cross-instance limits lag until it is back. */
+  private registryProblem(error: Error): void {
+    this.logger.warn(`Connection registry not updated: ${error.message}`);
+  }
+}

@@ -1,0 +1,56 @@
+import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { StoreFeeds } from '../live/store-feeds';
+import { AUDIT_INTERVAL_MS, CLOSE_NORMAL, CLOSE_POLICY_VIOLATION } from '../websocket.constants';
+import { ClientConnections } from './client-connections';
+
+/**
+ * Once a second, two queries about this instance's sockets and feeds: keys revoked since (close
+ * 1008), stores deleted since (close 1000), and each followed store's last position (wakes a feed
+ * that missed a NOTIFY). Asking the database rather than waiting for a message makes it hold for
+ * revocations from the CLI and deletions through any instance alike (DECISIONS §6, §3: within 2 s).
+ */
+@Injectable()
+export class ConnectionAudit implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(ConnectionAudit.name);
+  private timer?: NodeJS.Timeout;
+  private auditing = false;
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly connections: ClientConnections,
+    private readonly feeds: StoreFeeds,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.timer = setInterval(() => void this.audit(), AUDIT_INTERVAL_MS);
+  }
+
+  onApplicationShutdown(): void {
+    clearInterval(this.timer);
+  }
+
+  async audit(): Promise<void> {
+    const sessions = this.connections.sessions();
+    const storeIds = [...new Set([...sessions.map((session) => session.eventStoreId), ...this.feeds.eventStoreIds()])];
+    if (this.auditing || storeIds.length === 0) return;
+    this.auditing = true;
+    try {
+      const keyIds = [...new Set(sessions.map((session) => session.principal.apiKeyId))];
+      const [revoked, stores]: [{ id: string }[], { id: string; last_position: string }[]] = await Promise.all([
+        this.dataSource.query(`SELECT id FROM api_keys WHERE id = ANY($1) AND revoked_at IS NOT NULL`, [keyIds]),
+        this.dataSource.query(`SELECT id, last_position FROM event_stores WHERE id = ANY($1)`, [storeIds]),
+      ]);
+      const revokedKeys = new Set(revoked.map((row) => row.id));
+      const existingStores = new Set(stores.map((row) => row.id));
+      this.connections.closeWhere(({ session }) => revokedKeys.has(session.principal.apiKeyId), CLOSE_POLICY_VIOLATION, 'API key revoked');
+      this.connections.closeWhere(({ session }) => !existingStores.has(session.eventStoreId), CLOSE_NORMAL, 'Event store deleted');
+      for (const store of stores) this.feeds.wake(store.id, Number(store.last_position));
+    } catch (error) {
+      this.logger.warn(`WebSocket audit failed, retrying in ${AUDIT_INTERVAL_MS} ms: ${(error as Error).message}`);
+    } finally {
+      this.auditing = false;
+    }
+  }
+}

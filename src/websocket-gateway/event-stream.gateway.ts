@@ -1,0 +1,45 @@
+import { BeforeApplicationShutdown } from '@nestjs/common';
+import { ConnectedSocket, MessageBody, OnGatewayConnection, OnGatewayDisconnect, SubscribeMessage, WebSocketGateway } from '@nestjs/websockets';
+import type { WebSocket } from 'ws';
+import { Public } from '../auth/decorators/auth.decorators';
+import { ClientConnections } from './connections/client-connections';
+import type { UpgradeRequest } from './connections/upgrade-session';
+import { CLIENT_FRAME } from './upgrade/event-store-ws.adapter';
+import { UpgradeAuthorizer } from './upgrade/upgrade-authorizer';
+import { CLOSE_GOING_AWAY, MAX_CLIENT_FRAME_BYTES, SHUTDOWN_CLOSE_WAIT_MS, WEBSOCKET_PATH } from './websocket.constants';
+
+/**
+ * `ws://…/event-stores/{ref}/events/ws` (DECISIONS §9). The upgrade was authorized by the adapter
+ * before this sees a socket; each socket then belongs to a ClientConnection.
+ */
+// Frames carry no credentials: the socket was authenticated once, at the upgrade (UpgradeAuthorizer),
+// so the global HTTP guard has nothing to check here.
+@Public()
+@WebSocketGateway({ path: WEBSOCKET_PATH, maxPayload: MAX_CLIENT_FRAME_BYTES })
+export class EventStreamGateway implements OnGatewayConnection, OnGatewayDisconnect, BeforeApplicationShutdown {
+  constructor(
+    private readonly connections: ClientConnections,
+    private readonly authorizer: UpgradeAuthorizer,
+  ) {}
+
+  handleConnection(socket: WebSocket, request: UpgradeRequest): void {
+    // verifyClient always sets the session before a socket exists; without one, nothing was authorized.
+    if (!request.session) return socket.terminate();
+    this.connections.open(socket, request.session);
+  }
+
+  handleDisconnect(socket: WebSocket): void {
+    this.connections.closed(socket);
+  }
+
+  @SubscribeMessage(CLIENT_FRAME)
+  onFrame(@ConnectedSocket() socket: WebSocket, @MessageBody() raw: string | null): void {
+    this.connections.handle(socket, raw);
+  }
+
+  /** Before the HTTP server closes (DECISIONS §10): no new sockets, and every open one told to reconnect elsewhere. */
+  async beforeApplicationShutdown(): Promise<void> {
+    this.authorizer.stopAccepting();
+    await this.connections.closeAll(CLOSE_GOING_AWAY, 'Server shutting down', SHUTDOWN_CLOSE_WAIT_MS);
+  }
+}

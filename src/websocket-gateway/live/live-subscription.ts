@@ -1,0 +1,143 @@
+import type { Logger } from '@nestjs/common';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { EventFilter, matchesEventFilter } from '../../common/event-filter';
+import type { EventLog } from '../../streams/event-log';
+import { FEED_PAGE_SIZE, MAX_BRIDGE_EVENTS } from '../websocket.constants';
+import { eventFrame, FeedBatch, FeedEvent, toFeedEvent } from './event-frame';
+import type { FeedSubscriber, StoreFeed } from './store-feed';
+
+/** Where a subscription's frames go: its socket. */
+export interface FrameSink {
+  /** A live frame; the sink closes a consumer that falls too far behind. */
+  send(frame: string): void;
+  /** A replayed frame; resolves when the socket has room for more, so a replay never overruns it. */
+  sendPaced(frame: string): Promise<void>;
+}
+
+type Mode = 'replaying' | 'bridging' | 'live' | 'ended';
+
+const RETRY_DELAY_MS = 1000;
+
+/**
+ * One WebSocket subscription: replays the matching events after its start position from the
+ * database, then switches to the store's live feed with no gap and no duplicate.
+ *
+ * `cursor` is the invariant: every event up to it was sent (or did not match). The replay reads
+ * pages after the cursor; once a page comes back short, the replay has seen the store as of that
+ * read. If the feed has dispatched no further, the subscription attaches and is live. Otherwise it
+ * attaches in `bridging` mode, keeping the feed's batches (which hold every event after the feed's
+ * position at that moment) while it reads on from the database up to that position; then it sends
+ * the kept events after its cursor and is live. Everything between attach-check and attach is
+ * synchronous, so no batch can slip between them.
+ */
+export class LiveSubscription implements FeedSubscriber {
+  private mode: Mode = 'replaying';
+  private cursor = 0;
+  private bridgeFrom = 0;
+  private bridged: FeedBatch[] = [];
+  private bridgedEvents = 0;
+  readonly createdAt = new Date();
+  /** When the last event frame went out, for the registry. */
+  lastSentAt: Date | null = null;
+
+  private feed?: StoreFeed;
+  private started = false;
+
+  constructor(
+    readonly id: string,
+    readonly eventFilter: string,
+    private readonly filter: EventFilter,
+    private readonly eventLog: EventLog,
+    private readonly sink: FrameSink,
+    private readonly logger: Logger,
+  ) {}
+
+  get lastProcessedPosition(): number {
+    return this.cursor;
+  }
+
+  get ended(): boolean {
+    return this.mode === 'ended';
+  }
+
+  /** Sends every matching event after the start position, then live ones from `feed`, until `end()`. */
+  async run(feed: StoreFeed, start: 'latest' | number): Promise<void> {
+    this.feed = feed;
+    while (this.mode === 'replaying' || this.mode === 'bridging') {
+      try {
+        if (!this.started) {
+          // `latest`: after the store's last event now; a store deleted meanwhile is closed by the audit.
+          this.cursor = start === 'latest' ? ((await this.eventLog.lastPosition(feed.eventStoreId)) ?? feed.position) : start;
+          this.started = true;
+        }
+        await this.catchUp(feed);
+      } catch (error) {
+        // The database is unreachable: keep the subscription and try again from the cursor.
+        this.logger.warn(`Replay of ${this.id} could not read, retrying: ${(error as Error).message}`);
+        await sleep(RETRY_DELAY_MS);
+      }
+    }
+  }
+
+  receive(batch: FeedBatch): void {
+    if (this.mode === 'live') return this.sendLive(batch);
+    if (this.mode !== 'bridging') return;
+    this.bridged.push(batch);
+    this.bridgedEvents += batch.events.length;
+    // Replaying faster than the store grows is the norm; if not, stop holding events in memory and read on from the database.
+    if (this.bridgedEvents > MAX_BRIDGE_EVENTS) {
+      this.feed?.detach(this);
+      this.mode = 'replaying';
+      this.bridged = [];
+      this.bridgedEvents = 0;
+    }
+  }
+
+  end(): void {
+    this.mode = 'ended';
+    this.feed?.detach(this);
+    this.bridged = [];
+  }
+
+  /** One page of the replay, and the switch to live when the replay has caught up. */
+  private async catchUp(feed: StoreFeed): Promise<void> {
+    const { events, lastPosition } = await this.eventLog.readMatchingAfter(feed.eventStoreId, this.filter, this.cursor, FEED_PAGE_SIZE);
+    for (const event of events) {
+      if (this.mode === 'ended') return;
+      await this.sink.sendPaced(eventFrame(this.id, toFeedEvent(event)));
+      this.lastSentAt = new Date();
+      this.cursor = event.globalPosition;
+    }
+    if (events.length === FEED_PAGE_SIZE || this.mode === 'ended') return;
+    this.cursor = Math.max(this.cursor, lastPosition);
+
+    if (this.mode === 'replaying') {
+      this.bridgeFrom = feed.position;
+      feed.attach(this);
+      this.mode = this.cursor >= this.bridgeFrom ? 'live' : 'bridging';
+      // The feed may not have heard of what the replay just read; let it look.
+      if (this.mode === 'live') feed.wake();
+      return;
+    }
+    if (this.cursor >= this.bridgeFrom) {
+      const bridged = this.bridged;
+      this.bridged = [];
+      this.mode = 'live';
+      for (const batch of bridged) this.sendLive(batch);
+    }
+  }
+
+  private sendLive({ events, upTo }: FeedBatch): void {
+    for (const event of events) {
+      if (event.globalPosition > this.cursor && this.matches(event)) {
+        this.sink.send(eventFrame(this.id, event));
+        this.lastSentAt = new Date();
+      }
+    }
+    this.cursor = Math.max(this.cursor, upTo);
+  }
+
+  private matches(event: FeedEvent): boolean {
+    return matchesEventFilter(this.filter, event.type);
+  }
+}

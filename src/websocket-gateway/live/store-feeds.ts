@@ -1,0 +1,53 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { EventLog } from '../../streams/event-log';
+import { StoreFeed } from './store-feed';
+
+interface FollowedStore {
+  feed: StoreFeed;
+  ready: Promise<void>;
+  users: number;
+}
+
+/** This instance's feeds: one per store that has a live subscription here, dropped with its last one. */
+@Injectable()
+export class StoreFeeds {
+  private readonly logger = new Logger(StoreFeeds.name);
+  private readonly followed = new Map<string, FollowedStore>();
+
+  constructor(private readonly eventLog: EventLog) {}
+
+  /** The store's feed, started; every acquire is matched by one release. */
+  async acquire(eventStoreId: string): Promise<StoreFeed> {
+    let entry = this.followed.get(eventStoreId);
+    if (!entry) {
+      const feed = new StoreFeed(eventStoreId, this.eventLog, this.logger);
+      entry = { feed, ready: feed.start(), users: 0 };
+      this.followed.set(eventStoreId, entry);
+    }
+    entry.users += 1;
+    try {
+      await entry.ready;
+    } catch (error) {
+      this.release(entry.feed);
+      throw error;
+    }
+    return entry.feed;
+  }
+
+  release(feed: StoreFeed): void {
+    const entry = this.followed.get(feed.eventStoreId);
+    if (!entry || entry.feed !== feed) return;
+    entry.users -= 1;
+    if (entry.users > 0) return;
+    feed.stop();
+    this.followed.delete(feed.eventStoreId);
+  }
+
+  wake(eventStoreId: string, lastPosition?: number): void {
+    this.followed.get(eventStoreId)?.feed.wake(lastPosition);
+  }
+
+  eventStoreIds(): string[] {
+    return [...this.followed.keys()];
+  }
+}

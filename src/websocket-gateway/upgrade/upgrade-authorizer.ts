@@ -1,0 +1,80 @@
+import { Injectable, Logger } from '@nestjs/common';
+import type { IncomingMessage } from 'node:http';
+import type { Principal } from '../../auth/principal';
+import { bearerToken } from '../../auth/strategies/bearer-token';
+import { ForbiddenError, UnauthorizedError, ValidationError } from '../../common/errors/common.errors';
+import { newId } from '../../common/ids';
+import { EnvironmentVariables } from '../../config/environment-variables';
+import { EventStoreResolver } from '../../event-stores/event-store-resolver';
+import { ApiKeyAuthenticator } from '../../tenants/api-key-authenticator';
+import { ConnectionRegistry } from '../connections/connection-registry';
+import type { UpgradeSession } from '../connections/upgrade-session';
+import { CLIENT_ID_PATTERN } from '../websocket.constants';
+import { ConnectionLimitError, ShuttingDownError } from '../websocket.errors';
+
+/**
+ * Decides an upgrade before any socket exists (DECISIONS §6): a missing or bad key 401, no `read`
+ * scope 403, an unknown store 404, a malformed clientId 400, the key's connections at the limit
+ * 429. Failures are thrown as DomainErrors; the adapter answers them as plain HTTP responses.
+ */
+@Injectable()
+export class UpgradeAuthorizer {
+  private readonly logger = new Logger(UpgradeAuthorizer.name);
+  private accepting = true;
+
+  constructor(
+    private readonly config: EnvironmentVariables,
+    private readonly authenticator: ApiKeyAuthenticator,
+    private readonly stores: EventStoreResolver,
+    private readonly registry: ConnectionRegistry,
+  ) {}
+
+  /** From now on every upgrade is refused with 503 (shutdown). */
+  stopAccepting(): void {
+    this.accepting = false;
+  }
+
+  async authorize(request: IncomingMessage, eventStoreRef: string): Promise<UpgradeSession> {
+    if (!this.accepting) throw new ShuttingDownError();
+    const query = new URL(request.url ?? '/', 'http://localhost').searchParams;
+    const principal = await this.authenticate(query.get('apiKey') ?? bearerToken(request));
+    if (!principal.scopes.includes('read')) throw new ForbiddenError('read');
+
+    const clientId = query.get('clientId') ?? newId('cli');
+    if (!CLIENT_ID_PATTERN.test(clientId)) {
+      throw new ValidationError([{ field: 'clientId', message: 'clientId must be 1-128 letters, digits or ._:-' }]);
+    }
+    const eventStoreId = await this.stores.resolveId(principal.tenantId, eventStoreRef);
+
+    const connectionId = newId('conn');
+    if (!(await this.reserveSlot(principal.apiKeyId, connectionId))) throw new ConnectionLimitError(this.config.WS_MAX_CONNECTIONS_PER_KEY);
+    return {
+      connectionId,
+      clientId,
+      principal,
+      eventStoreId,
+      connectedAt: new Date(),
+      ipAddress: request.socket.remoteAddress ?? null,
+      userAgent: typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'] : null,
+    };
+  }
+
+  /**
+   * Without Redis the limit cannot be counted across instances; the socket is let in (events come
+   * from PostgreSQL) and its registry entry is written once Redis is back.
+   */
+  private async reserveSlot(apiKeyId: string, connectionId: string): Promise<boolean> {
+    try {
+      return await this.registry.reserve(apiKeyId, connectionId, this.config.WS_MAX_CONNECTIONS_PER_KEY);
+    } catch (error) {
+      this.logger.warn(`Connection limit not checked, Redis unavailable: ${(error as Error).message}`);
+      return true;
+    }
+  }
+
+  private async authenticate(key: string | null): Promise<Principal> {
+    const principal = key ? await this.authenticator.authenticate(key) : null;
+    if (!principal) throw new UnauthorizedError('Missing, invalid or revoked API key (apiKey query parameter or Authorization header)');
+    return principal;
+  }
+}

@@ -1,0 +1,28 @@
+import { NotFoundError } from '../common/errors/common.errors';
+import { DomainError } from '../common/errors/domain-error';
+
+/** DECISIONS §7: concurrent WebSockets per API key, counted across instances; the upgrade gets 429. */
+export class ConnectionLimitError extends DomainError {
+  readonly code = 'RATE_LIMITED';
+  readonly status = 429;
+
+  constructor(limit: number) {
+    super(`This API key already holds ${limit} open WebSocket connections (WS_MAX_CONNECTIONS_PER_KEY)`, { limit });
+  }
+}
+
+/** Upgrades arriving while the instance shuts down; the client should reconnect, reaching another one. */
+export class ShuttingDownError extends DomainError {
+  readonly code = 'SERVICE_UNAVAILABLE';
+  readonly status = 503;
+
+  constructor() {
+    super('This instance is shutting down; connect again');
+  }
+}
+
+export class WebSocketClientNotFoundError extends NotFoundError {
+  constructor(eventStoreId: string, clientId: string) {
+    super(`No open WebSocket connection of client '${clientId}' on this store`, { eventStoreId, clientId });
+  }
+}
