@@ -29,9 +29,7 @@ export class WebSocketConnectionsController {
   @Get()
   @ApiOperation({
     summary: "List the store's open WebSocket connections on every API instance",
-    description:
-      'Clients connect to `ws://<host>/event-stores/{eventStoreId}/events/ws?apiKey=<key>&clientId=<optional>` (read scope) and ' +
-      'send `{"action":"subscribe","eventFilter":"order.*","position":"latest"}`; see the README for the whole protocol.',
+    description: 'Connections are opened at `GET /event-stores/{eventStoreId}/events/ws` (see there for the protocol).',
   })
   @ApiParam(EVENT_STORE_REF_PARAM)
   @ApiOkResponse({ type: WebSocketConnectionListResponseDto })

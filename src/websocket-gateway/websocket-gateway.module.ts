@@ -14,6 +14,7 @@ import { StoreFeeds } from './live/store-feeds';
 import { ListWebSocketConnectionsHandler } from './queries/list-websocket-connections.handler';
 import { UpgradeAuthorizer } from './upgrade/upgrade-authorizer';
 import { WebSocketConnectionsController } from './websocket-connections.controller';
+import { WebSocketEndpointController } from './websocket-endpoint.controller';
 
 /**
  * Live subscriptions over WebSocket (DECISIONS §9), on any number of API instances: each follows
@@ -22,7 +23,7 @@ import { WebSocketConnectionsController } from './websocket-connections.controll
  */
 @Module({
   imports: [EventStoresModule, StreamsModule, TenantsModule],
-  controllers: [WebSocketConnectionsController],
+  controllers: [WebSocketConnectionsController, WebSocketEndpointController],
   providers: [
     EventStreamGateway,
     UpgradeAuthorizer,

@@ -21,6 +21,16 @@ export class ShuttingDownError extends DomainError {
   }
 }
 
+/** A plain HTTP request to the gateway's path. */
+export class UpgradeRequiredError extends DomainError {
+  readonly code = 'UPGRADE_REQUIRED';
+  readonly status = 426;
+
+  constructor() {
+    super('This path serves WebSocket connections only: send a WebSocket upgrade request (ws:// or wss://)');
+  }
+}
+
 export class WebSocketClientNotFoundError extends NotFoundError {
   constructor(eventStoreId: string, clientId: string) {
     super(`No open WebSocket connection of client '${clientId}' on this store`, { eventStoreId, clientId });

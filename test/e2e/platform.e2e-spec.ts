@@ -127,6 +127,9 @@ describe('Errors, request ids, health and API docs', () => {
       ['/event-stores/{eventStoreId}/subscriptions/{subscriptionId}', 'delete', ['200', '401', '403', '404', '500']],
       ['/event-stores/{eventStoreId}/subscriptions/{subscriptionId}/dead-letters', 'get', ['200', '401', '403', '404', '500']],
       ['/event-stores/{eventStoreId}/subscriptions/{subscriptionId}/dead-letters/{deadLetterId}/replay', 'post', ['202', '401', '403', '404', '500']],
+      ['/event-stores/{eventStoreId}/events/ws', 'get', ['101', '400', '401', '403', '404', '426', '429', '500', '503']],
+      ['/event-stores/{eventStoreId}/websocket-connections', 'get', ['200', '401', '403', '404', '500']],
+      ['/event-stores/{eventStoreId}/websocket-connections/{clientId}', 'delete', ['200', '400', '401', '403', '404', '500']],
       ['/health', 'get', ['200']],
       ['/health/ready', 'get', ['200', '503']],
     ];

@@ -1,5 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
+import type { AddressInfo, Server } from 'node:net';
 import type { App } from 'supertest/types';
 import { AppModule } from '../../src/app.module';
 import { EnvironmentVariables } from '../../src/config/environment-variables';
@@ -16,6 +17,9 @@ export interface TestApp {
   server: App;
   config: EnvironmentVariables;
   database: TestDatabase;
+  /** `ws://127.0.0.1:<port>`, once `listen()` has made the app listen on a real port (WebSocket tests need one). */
+  wsBase(): string;
+  listen(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -44,6 +48,10 @@ export async function startTestApp(overrides: Record<string, string> = {}): Prom
     server: app.getHttpServer(),
     config,
     database,
+    wsBase: () => `ws://127.0.0.1:${((app.getHttpServer() as unknown as Server).address() as AddressInfo).port}`,
+    listen: async () => {
+      await app.listen(0, '127.0.0.1');
+    },
     close: async () => {
       await app.close();
       await database.drop();

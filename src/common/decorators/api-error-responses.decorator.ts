@@ -9,9 +9,11 @@ const DESCRIPTIONS: Record<number, string> = {
   404: 'NOT_FOUND: the resource does not exist or belongs to another tenant',
   409: 'Conflict with the current state',
   413: 'PAYLOAD_TOO_LARGE: the body is larger than the limit',
+  426: 'UPGRADE_REQUIRED: this path only serves WebSocket upgrades',
   429: 'RATE_LIMITED: too many requests',
   500: 'INTERNAL_ERROR: unexpected failure; `details.requestId` identifies it in the logs',
   501: 'This deployment does not support the operation',
+  503: 'SERVICE_UNAVAILABLE: this instance is shutting down; try again',
 };
 
 type ErrorStatus = keyof typeof DESCRIPTIONS;

@@ -1,5 +1,4 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { WebSocket } from 'ws';
 import { EnvironmentVariables } from '../../config/environment-variables';
 import { EventLog } from '../../streams/event-log';
@@ -80,7 +79,9 @@ export class ClientConnections implements OnApplicationBootstrap, OnApplicationS
   async closeAll(code: number, reason: string, waitMs: number): Promise<void> {
     const closing = [...this.connections.keys()].map((socket) => new Promise((resolve) => socket.once('close', resolve)));
     this.closeWhere(() => true, code, reason);
-    await Promise.race([Promise.all(closing), sleep(waitMs)]);
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([Promise.all(closing), new Promise((resolve) => (timer = setTimeout(resolve, waitMs)))]);
+    clearTimeout(timer);
   }
 
   /** Ends a subscription if one of this instance's sockets holds it. */

@@ -1,0 +1,49 @@
+import { Controller, Get, Header } from '@nestjs/common';
+import { ApiOperation, ApiParam, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { Public } from '../auth/decorators/auth.decorators';
+import { ApiErrorResponses } from '../common/decorators/api-error-responses.decorator';
+import { EVENT_STORE_REF_PARAM } from '../event-stores/event-store-ref.param';
+import { UpgradeRequiredError } from './websocket.errors';
+
+const PROTOCOL = `Open with a WebSocket client: \`ws://<host>/event-stores/{eventStoreId}/events/ws?apiKey=<key>&clientId=<optional>\`
+(the key may be sent as \`Authorization: Bearer <key>\` instead; it needs the \`read\` scope). A refused upgrade is an ordinary
+HTTP response in the error envelope and no socket opens.
+
+Client messages (JSON text frames):
+- \`{"action":"subscribe","eventFilter":"order.*","position":"latest"}\` → \`{"type":"subscribed","subscriptionId","eventFilter","position"}\`.
+  \`eventFilter\`: \`*\` (default), \`prefix.*\`, \`*.suffix\` or an exact type. \`position\`: \`latest\` (default, events appended from now on),
+  \`beginning\`, or N (events after global position N). The replay switches to live events with no gap and no duplicate.
+- \`{"action":"unsubscribe","subscriptionId":"wss_…"}\` → \`{"type":"unsubscribed","subscriptionId"}\`.
+- \`{"action":"ping"}\` → \`{"type":"pong"}\`.
+
+Server messages: \`{"type":"event","subscriptionId","event":{streamId,streamPosition,globalPosition,eventId,type,data,createdAt}}\`, in
+global-position order per subscription; \`{"type":"error","error":{code,message}}\` with code INVALID_MESSAGE, UNKNOWN_ACTION,
+INVALID_FILTER, INVALID_POSITION, SUBSCRIPTION_NOT_FOUND or SUBSCRIPTION_LIMIT (over 100 per connection); the socket stays open.
+
+Close codes: 1000 closed by an administrator (with the reason) or store deleted; 1001 server shutting down; 1008 API key revoked,
+or a slow consumer whose unsent frames passed WS_MAX_BUFFERED_BYTES. The server pings every WS_PING_INTERVAL_MS and drops a peer that
+missed a ping.`;
+
+/**
+ * Documents the WebSocket endpoint in the API explorer, and answers a plain HTTP GET of its path
+ * (upgrades never reach here: the WebSocket adapter takes them first) with 426.
+ */
+@ApiTags('WebSocket')
+@Controller('event-stores/:eventStoreId/events/ws')
+export class WebSocketEndpointController {
+  @Get()
+  @Public()
+  @Header('Upgrade', 'websocket')
+  @ApiOperation({ summary: 'Open a WebSocket for live events of the store (replay, then live)', description: PROTOCOL })
+  @ApiParam(EVENT_STORE_REF_PARAM)
+  @ApiQuery({ name: 'apiKey', required: false, description: 'The API key (or send it in the Authorization header)' })
+  @ApiQuery({ name: 'clientId', required: false, description: 'Your name for this client, 1-128 of `[A-Za-z0-9._:-]`; generated when absent' })
+  @ApiResponse({ status: 101, description: 'Switching Protocols: the socket is open' })
+  @ApiErrorResponses([400, 401, 403, 404, 426, 429, 503], {
+    400: 'VALIDATION_ERROR: a malformed clientId',
+    429: 'RATE_LIMITED: the key already holds WS_MAX_CONNECTIONS_PER_KEY connections (on any instance)',
+  })
+  refusePlainRequest(): never {
+    throw new UpgradeRequiredError();
+  }
+}
