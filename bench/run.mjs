@@ -20,6 +20,7 @@ import { renderMarkdown } from './lib/report.mjs';
 import { DCB_SCENARIOS, explainDcb } from './scenarios/dcb.mjs';
 import { STREAM_SCENARIOS } from './scenarios/streams.mjs';
 import { WEBHOOK_SCENARIOS } from './scenarios/webhooks.mjs';
+import { WEBSOCKET_SCENARIOS } from './scenarios/websockets.mjs';
 import { preloadDcbStore } from './lib/dcb-preload.mjs';
 
 const RATE_LIMIT = '100000000';
@@ -79,10 +80,10 @@ async function deleteRedisKeys(url, prefix) {
 async function main() {
   const config = readConfig();
   installExitHandlers(config.timeoutMs);
-  const scenarios = selectScenarios([...STREAM_SCENARIOS, ...DCB_SCENARIOS, ...WEBHOOK_SCENARIOS], config.scenarios);
+  const scenarios = selectScenarios([...STREAM_SCENARIOS, ...DCB_SCENARIOS, ...WEBHOOK_SCENARIOS, ...WEBSOCKET_SCENARIOS], config.scenarios);
   // Default file label: the group's name when only one group runs, `all` otherwise.
   if (!config.label) {
-    const groups = Object.entries({ streams: STREAM_SCENARIOS, dcb: DCB_SCENARIOS, webhooks: WEBHOOK_SCENARIOS }).filter(([, group]) =>
+    const groups = Object.entries({ streams: STREAM_SCENARIOS, dcb: DCB_SCENARIOS, webhooks: WEBHOOK_SCENARIOS, websockets: WEBSOCKET_SCENARIOS }).filter(([, group]) =>
       scenarios.some((scenario) => group.includes(scenario)),
     );
     config.label = groups.length === 1 ? groups[0][0] : 'all';
@@ -126,6 +127,8 @@ async function main() {
     LOG_LEVEL: 'warn',
     RATE_LIMIT_REQUESTS_PER_MINUTE: RATE_LIMIT,
     RATE_LIMIT_EVENTS_PER_MINUTE: RATE_LIMIT,
+    // The fan-out scenario opens 200 sockets with one key.
+    WS_MAX_CONNECTIONS_PER_KEY: RATE_LIMIT,
     ...profiling,
   });
   onCleanup('stop API', () => api.stop());
@@ -278,8 +281,8 @@ async function main() {
     }
   };
 
-  /** A webhook scenario drives the API and its worker itself, on a store of its own, once whatever BENCH_ROUNDS says. */
-  const runWebhookScenario = async (scenario) => {
+  /** A webhook or WebSocket scenario drives the API (and a worker) itself, on a store of its own, once whatever BENCH_ROUNDS says. */
+  const runSelfDrivenScenario = async (scenario) => {
     log(`${scenario.name}: ${scenario.summary}`);
     try {
       return await scenario.measure(ctx);
@@ -296,8 +299,8 @@ async function main() {
     if (scenario.needsDcbPreload) await ensureDcbPreload();
     const entry = { id: scenario.id, name: scenario.name, kind: scenario.kind, clients: scenario.clients, summary: scenario.summary, runs: {}, ratios: {} };
     results.scenarios.push(entry);
-    if (scenario.kind === 'webhook') {
-      entry.runs.service = await runWebhookScenario(scenario);
+    if (scenario.kind === 'webhook' || scenario.kind === 'websocket') {
+      entry.runs.service = await runSelfDrivenScenario(scenario);
       continue;
     }
     // With BENCH_ROUNDS > 1 the runners alternate (service, baseline, service, …) and the run with the

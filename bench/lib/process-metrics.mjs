@@ -93,3 +93,23 @@ export class ProcessSampler {
 }
 
 export const round = (value, digits = 1) => Math.round(value * 10 ** digits) / 10 ** digits;
+
+/**
+ * A scenario's processes, each sampled from when its sampler was made (peak RSS) and over one
+ * common window (CPU), e.g. the worker, the API and this process.
+ */
+export function sampleProcesses(samplers) {
+  const all = Object.values(samplers);
+  return {
+    /** Marks the measured window's start in every sampler; returns when (performance.now()). */
+    markWindowStart() {
+      all.forEach((sampler) => sampler.markWindowStart());
+      return performance.now();
+    },
+    markWindowEnd() {
+      all.forEach((sampler) => sampler.markWindowEnd());
+      return performance.now();
+    },
+    stop: () => Object.fromEntries(Object.entries(samplers).map(([name, sampler]) => [name, sampler.stop()])),
+  };
+}

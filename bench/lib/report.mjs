@@ -1,4 +1,5 @@
 // Turns a run's results into the Markdown report (the JSON is the results object itself).
+import { renderWebSockets } from './report-websockets.mjs';
 
 const cell = (value, suffix = '') => (value === null || value === undefined || Number.isNaN(value) ? '–' : `${value}${suffix}`);
 const number = (value) => (value === null || value === undefined ? '–' : Math.round(value).toLocaleString('en-US'));
@@ -146,14 +147,16 @@ function renderWebhooks(lines, scenarios) {
 export function renderMarkdown(results) {
   const lines = [];
   const { settings, machine } = results;
-  // The closed-loop scenarios (a–g); the webhook scenarios have a section of their own.
-  const loadScenarios = results.scenarios.filter((scenario) => scenario.kind !== 'webhook');
+  // The closed-loop scenarios (a–g); the webhook and WebSocket scenarios have sections of their own.
+  const loadScenarios = results.scenarios.filter((scenario) => scenario.kind !== 'webhook' && scenario.kind !== 'websocket');
   const webhookScenarios = results.scenarios.filter((scenario) => scenario.kind === 'webhook');
+  const websocketScenarios = results.scenarios.filter((scenario) => scenario.kind === 'websocket');
   const titles = {
     streams: 'Streams benchmark',
     dcb: 'DCB benchmark',
     webhooks: 'Webhook delivery benchmark',
-    all: webhookScenarios.length ? 'Streams, DCB and webhook benchmark' : 'Streams and DCB benchmark',
+    websockets: 'WebSocket fan-out benchmark',
+    all: 'Benchmark',
   };
   lines.push(`# ${titles[results.label] ?? `Benchmark ${results.label}`}, ${results.date}`);
   lines.push('');
@@ -170,6 +173,7 @@ export function renderMarkdown(results) {
   );
   if (loadScenarios.length) renderLoadTable(lines, loadScenarios);
   if (webhookScenarios.length) renderWebhooks(lines, webhookScenarios);
+  if (websocketScenarios.length) renderWebSockets(lines, websocketScenarios);
 
   const errors = results.scenarios.flatMap((scenario) =>
     Object.entries(scenario.runs).flatMap(([runner, run]) =>
@@ -270,7 +274,7 @@ export function renderMarkdown(results) {
   lines.push(
     `- Build: commit ${results.build.commit}; dist/main.js built ${results.build.distBuiltAt}; newest change under src/ ${results.build.newestSrcChange}`,
   );
-  lines.push(`- API: \`node dist/main.js\`, LOG_LEVEL=warn, rate limits ${results.settings.rateLimit}/min; load generator (undici) and baseline (pg) in the bench process on the same machine`);
+  lines.push(`- API: \`node dist/main.js\`, LOG_LEVEL=warn, rate limits ${results.settings.rateLimit}/min (WebSockets per key too); load generator (undici) and baseline (pg) in the bench process on the same machine`);
   if (webhookScenarios.length) {
     lines.push('- Worker: `node dist/worker.js`, one per webhook scenario, LOG_LEVEL=info (it says `Worker ready` at info; nothing per delivery); API and worker with WEBHOOK_ALLOW_PRIVATE_TARGETS=true');
   }

@@ -4,9 +4,7 @@
 // one with the same filter and url.
 import { once } from 'node:events';
 import { createServer } from 'node:http';
-
-/** Epoch milliseconds with sub-millisecond resolution, on the same clock as the bench's appends. */
-export const now = () => performance.timeOrigin + performance.now();
+import { now } from './open-loop.mjs';
 
 export class WebhookReceiver {
   static async start() {

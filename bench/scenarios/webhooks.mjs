@@ -5,8 +5,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ApiClient } from '../lib/api-process.mjs';
 import { percentiles } from '../lib/load.mjs';
-import { ProcessSampler, round } from '../lib/process-metrics.mjs';
-import { checkSequence, now, WebhookReceiver } from '../lib/webhook-receiver.mjs';
+import { appendAtFixedRate, now } from '../lib/open-loop.mjs';
+import { ProcessSampler, round, sampleProcesses } from '../lib/process-metrics.mjs';
+import { checkSequence, WebhookReceiver } from '../lib/webhook-receiver.mjs';
 
 const EVENT_TYPE = 'bench.tick';
 const STREAMS = 10;
@@ -62,26 +63,6 @@ async function settledCheckpoints(admin, storeId, last) {
     if (state.caught_up === state.subscriptions || performance.now() > deadline) return { ...state, allCaughtUp: state.caught_up === state.subscriptions };
     await sleep(100);
   }
-}
-
-/**
- * The scenario's processes, each sampled from when its sampler was made (peak RSS) and over one
- * common window (CPU): the worker, the API and this process (appends and receiver).
- */
-function sampleProcesses(samplers) {
-  const all = Object.values(samplers);
-  return {
-    /** Marks the measured window's start in every sampler; returns when (performance.now()). */
-    markWindowStart() {
-      all.forEach((sampler) => sampler.markWindowStart());
-      return performance.now();
-    },
-    markWindowEnd() {
-      all.forEach((sampler) => sampler.markWindowEnd());
-      return performance.now();
-    },
-    stop: () => Object.fromEntries(Object.entries(samplers).map(([name, sampler]) => [name, sampler.stop()])),
-  };
 }
 
 function combinedChecks(checks) {
@@ -191,46 +172,6 @@ async function measureThroughput(ctx) {
 // i: how long an event takes from its append to the receiver, at a steady rate.
 
 /**
- * Open loop: append `seq` starts at start + seq / rate whatever the earlier ones are doing (a late
- * tick fires at once), so a slow answer does not lower the load it is measured under. Each event's
- * data carries `sentAt`, the epoch ms its request started, on the receiver's clock.
- */
-async function appendAtFixedRate({ client, ctx, storeId, count, measuredFrom, onWindowStart }) {
-  const intervalMs = 1000 / LATENCY_RATE;
-  // Round trip of each measured append, by its number in the window (null: failed).
-  const appendMs = new Array(count - measuredFrom).fill(null);
-  const lags = [];
-  const firstErrors = [];
-  let acknowledged = 0;
-  let errors = 0;
-  const append = async (seq) => {
-    const began = performance.now();
-    const body = JSON.stringify({ events: [tick(seq, { sentAt: now() })] });
-    try {
-      const { status, text } = await client.request('POST', `/event-stores/${storeId}/streams/tick-${seq % STREAMS}`, { token: ctx.apiKey, body });
-      if (status !== 200) throw new Error(`HTTP ${status}: ${text.slice(0, 300)}`);
-      acknowledged++;
-      if (seq >= measuredFrom) appendMs[seq - measuredFrom] = performance.now() - began;
-    } catch (error) {
-      errors++;
-      if (firstErrors.length < 5) firstErrors.push({ error: error.code ?? error.name, detail: String(error.message).slice(0, 300) });
-    }
-  };
-  const pending = [];
-  const start = performance.now();
-  for (let seq = 0; seq < count; seq++) {
-    const due = start + seq * intervalMs;
-    const wait = due - performance.now();
-    if (wait > 0) await sleep(wait);
-    if (seq === measuredFrom) onWindowStart();
-    if (seq >= measuredFrom) lags.push(performance.now() - due);
-    pending.push(append(seq));
-  }
-  await Promise.all(pending);
-  return { acknowledged, errors, firstErrors, schedulerLagMs: percentiles(lags), appendMs };
-}
-
-/**
  * Latency per second of the window, by when the events were sent: a steady few milliseconds, or a
  * backlog building up and draining, which the percentiles of the whole window cannot tell apart.
  */
@@ -263,8 +204,10 @@ async function measureLatency(ctx) {
     let windowStart;
     const { appendMs, ...appends } = await appendAtFixedRate({
       client,
-      ctx,
-      storeId,
+      token: ctx.apiKey,
+      path: (seq) => `/event-stores/${storeId}/streams/tick-${seq % STREAMS}`,
+      event: (seq) => tick(seq, { sentAt: now() }),
+      rate: LATENCY_RATE,
       count: warmupEvents + measuredEvents,
       measuredFrom: warmupEvents,
       onWindowStart: () => {
