@@ -70,7 +70,7 @@ export class SubscriptionsController {
   })
   @ApiParam(EVENT_STORE_REF_PARAM)
   @ApiOkResponse({ type: SubscriptionListResponseDto })
-  @ApiErrorResponses([401, 403, 404])
+  @ApiErrorResponses([401, 403, 404, 503], { 503: 'SERVICE_UNAVAILABLE: the WebSocket connection registry (Redis) is unavailable' })
   async list(@CurrentPrincipal() principal: Principal, @Param('eventStoreId') ref: string): Promise<SubscriptionListResponseDto> {
     const { webhooks, websockets } = await this.queryBus.execute(new ListSubscriptionsQuery(principal.tenantId, ref));
     const subscriptions = [...webhooks.map(SubscriptionResponseDto.from), ...websockets.map(WebSocketSubscriptionResponseDto.from)];
@@ -82,7 +82,7 @@ export class SubscriptionsController {
   @ApiParam(EVENT_STORE_REF_PARAM)
   @ApiParam(SUBSCRIPTION_ID_PARAM)
   @ApiOkResponse({ schema: ANY_SUBSCRIPTION_SCHEMA })
-  @ApiErrorResponses([401, 403, 404])
+  @ApiErrorResponses([401, 403, 404, 503], { 503: 'SERVICE_UNAVAILABLE: the WebSocket connection registry (Redis) is unavailable' })
   async get(
     @CurrentPrincipal() principal: Principal,
     @Param('eventStoreId') ref: string,
@@ -100,7 +100,7 @@ export class SubscriptionsController {
   @ApiParam(EVENT_STORE_REF_PARAM)
   @ApiParam(SUBSCRIPTION_ID_PARAM)
   @ApiOkResponse({ type: DeleteSubscriptionResponseDto })
-  @ApiErrorResponses([401, 403, 404])
+  @ApiErrorResponses([401, 403, 404, 503], { 503: 'SERVICE_UNAVAILABLE: the WebSocket connection registry (Redis) is unavailable' })
   async delete(
     @CurrentPrincipal() principal: Principal,
     @Param('eventStoreId') ref: string,

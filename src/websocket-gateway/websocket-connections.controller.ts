@@ -33,7 +33,7 @@ export class WebSocketConnectionsController {
   })
   @ApiParam(EVENT_STORE_REF_PARAM)
   @ApiOkResponse({ type: WebSocketConnectionListResponseDto })
-  @ApiErrorResponses([401, 403, 404])
+  @ApiErrorResponses([401, 403, 404, 503], { 503: 'SERVICE_UNAVAILABLE: the WebSocket connection registry (Redis) is unavailable' })
   async list(@CurrentPrincipal() principal: Principal, @Param('eventStoreId') ref: string): Promise<WebSocketConnectionListResponseDto> {
     const connections = await this.queryBus.execute(new ListWebSocketConnectionsQuery(principal.tenantId, ref));
     return { connections: connections.map(WebSocketConnectionResponseDto.from), totalCount: connections.length };
@@ -47,7 +47,7 @@ export class WebSocketConnectionsController {
   @ApiParam(EVENT_STORE_REF_PARAM)
   @ApiParam({ name: 'clientId', example: 'dashboard-1' })
   @ApiOkResponse({ type: CloseWebSocketClientResponseDto })
-  @ApiErrorResponses([400, 401, 403, 404], { 404: 'NOT_FOUND: no such store, or the client has no open connection on it' })
+  @ApiErrorResponses([400, 401, 403, 404, 503], { 404: 'NOT_FOUND: no such store, or the client has no open connection on it', 503: 'SERVICE_UNAVAILABLE: the WebSocket connection registry (Redis) is unavailable' })
   async close(
     @CurrentPrincipal() principal: Principal,
     @Param('eventStoreId') ref: string,

@@ -21,6 +21,16 @@ export class ShuttingDownError extends DomainError {
   }
 }
 
+/** Listings and closes need the registry; without Redis they cannot say which sockets are open. */
+export class RegistryUnavailableError extends DomainError {
+  readonly code = 'SERVICE_UNAVAILABLE';
+  readonly status = 503;
+
+  constructor() {
+    super('The WebSocket connection registry (Redis) is unavailable; try again');
+  }
+}
+
 /** A plain HTTP request to the gateway's path. */
 export class UpgradeRequiredError extends DomainError {
   readonly code = 'UPGRADE_REQUIRED';

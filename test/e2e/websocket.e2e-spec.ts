@@ -428,3 +428,35 @@ async function waitFor(check: () => Promise<boolean>, timeoutMs = 5000): Promise
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
+
+describe('WebSocket gateway without Redis', () => {
+  let testApp: TestApp;
+  let api: ApiClient;
+
+  beforeAll(async () => {
+    // Nothing listens on port 1: every Redis command fails.
+    testApp = await startTestApp({ REDIS_URL: 'redis://127.0.0.1:1' });
+    await testApp.listen();
+    api = new ApiClient(testApp.server);
+  });
+  afterAll(async () => {
+    await testApp.close();
+  });
+
+  it('still admits sockets and delivers events, and answers listings with 503', async () => {
+    const tenant = await api.tenantWithKey();
+    const { body: store } = await api.createStore(tenant.key, { name: 'no-redis' }).expect(201);
+    const socket = await TestSocket.open(`${testApp.wsBase()}/event-stores/${store.id}/events/ws?apiKey=${tenant.key}`);
+    try {
+      const subscriptionId = await socket.subscribe('*', 'beginning');
+      await api.http().post(`/event-stores/${store.id}/streams/s-1`).set(bearer(tenant.key)).send({ events: [{ type: 't', data: {} }] }).expect(200);
+      await socket.waitUntil(() => socket.positions(subscriptionId).length === 1);
+
+      const listing = await api.http().get(`/event-stores/${store.id}/websocket-connections`).set(bearer(tenant.key)).expect(503);
+      expect(listing.body.error.code).toBe('SERVICE_UNAVAILABLE');
+      await api.http().get(`/event-stores/${store.id}/subscriptions`).set(bearer(tenant.key)).expect(503);
+    } finally {
+      socket.close();
+    }
+  });
+});

@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { REDIS_CLIENT } from '../../common/redis/redis.module';
 import { EnvironmentVariables } from '../../config/environment-variables';
 import { REGISTRY_TTL_MS } from '../websocket.constants';
+import { RegistryUnavailableError } from '../websocket.errors';
 import type { ConnectionRecord } from './connection-record';
 
 /**
@@ -71,7 +72,9 @@ export class ConnectionRegistry {
 
   /** The store's open sockets on every instance, oldest first. */
   async list(eventStoreId: string): Promise<ConnectionRecord[]> {
-    const entries = Object.values(await this.redis.hgetall(this.storeConnections(eventStoreId)));
+    const entries = Object.values(await this.redis.hgetall(this.storeConnections(eventStoreId)).catch(() => {
+      throw new RegistryUnavailableError();
+    }));
     const records = entries.map((entry) => JSON.parse(entry) as ConnectionRecord);
     const now = Date.now();
     const lapsed = records.filter((record) => record.expiresAt <= now);
