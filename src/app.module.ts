@@ -13,6 +13,7 @@ import { DatabaseModule } from './database/database.module';
 import { DcbModule } from './dcb/dcb.module';
 import { EventStoresModule } from './event-stores/event-stores.module';
 import { HealthModule } from './health/health.module';
+import { MetricsModule } from './metrics/metrics.module';
 import { IdempotentResponseInterceptor } from './streams/idempotency/idempotent-response.interceptor';
 import { StreamsModule } from './streams/streams.module';
 import { SubscriptionsModule } from './subscriptions/subscriptions.module';
@@ -28,6 +29,7 @@ export class AppModule {
         AppConfigModule.forRoot(config),
         DatabaseModule.forRoot(),
         RedisModule,
+        MetricsModule.forApi(),
         CqrsModule.forRoot(),
         AuthModule,
         TenantsModule,

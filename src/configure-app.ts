@@ -4,6 +4,9 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { ADMIN_TOKEN_SCHEME, API_KEY_SCHEME, JWT_SCHEME } from './auth/decorators/auth.decorators';
 import { assignRequestId } from './common/request-id.middleware';
 import { EnvironmentVariables } from './config/environment-variables';
+import { recordHttpMetrics } from './metrics/http-metrics.middleware';
+import { Metrics } from './metrics/metrics';
+import { METRICS_TOKEN_SCHEME } from './metrics/metrics.controller';
 
 /**
  * Everything main.ts does to an application besides listening, so the e2e tests run the very same
@@ -12,6 +15,7 @@ import { EnvironmentVariables } from './config/environment-variables';
  */
 export function configureApp(app: INestApplication): INestApplication {
   app.use(assignRequestId);
+  app.use(recordHttpMetrics(app.get(Metrics)));
   // Body parsing is the one adapter-specific step; switching to Fastify means changing this line.
   (app as NestExpressApplication).useBodyParser('json', { limit: app.get(EnvironmentVariables).MAX_BODY_BYTES });
 
@@ -28,6 +32,7 @@ export function configureApp(app: INestApplication): INestApplication {
       .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'API key (esk_…)', description: 'API key (`esk_…`)' }, API_KEY_SCHEME)
       .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'Token from POST /api/auth/token' }, JWT_SCHEME)
       .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'opaque', description: 'The operator ADMIN_TOKEN' }, ADMIN_TOKEN_SCHEME)
+      .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'opaque', description: 'METRICS_TOKEN, for Prometheus' }, METRICS_TOKEN_SCHEME)
       .build(),
   );
   SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'docs-json' });
