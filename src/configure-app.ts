@@ -2,6 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { ADMIN_TOKEN_SCHEME, API_KEY_SCHEME, JWT_SCHEME } from './auth/decorators/auth.decorators';
+import { HttpDrain } from './common/http-drain';
 import { assignRequestId } from './common/request-id.middleware';
 import { EnvironmentVariables } from './config/environment-variables';
 import { recordHttpMetrics } from './metrics/http-metrics.middleware';
@@ -14,6 +15,7 @@ import { METRICS_TOKEN_SCHEME } from './metrics/metrics.controller';
  * size limit (MAX_BODY_BYTES), and Nest's default one would reject bodies over 100 KB first.
  */
 export function configureApp(app: INestApplication): INestApplication {
+  app.use(app.get(HttpDrain).track);
   app.use(assignRequestId);
   app.use(recordHttpMetrics(app.get(Metrics)));
   // Body parsing is the one adapter-specific step; switching to Fastify means changing this line.
@@ -26,7 +28,11 @@ export function configureApp(app: INestApplication): INestApplication {
       .setDescription(
         'Append-only event streams, reads, subscriptions and Dynamic Consistency Boundary queries. ' +
           'Family A (`/event-stores`) and DCB endpoints take `Authorization: Bearer <API key>`; family B (`/api/...`) ' +
-          'takes a JWT from `POST /api/auth/token`; operators use `Authorization: Bearer <ADMIN_TOKEN>` on `/admin`.',
+          'takes a JWT from `POST /api/auth/token`; operators use `Authorization: Bearer <ADMIN_TOKEN>` on `/admin`. ' +
+          'Each API key may make RATE_LIMIT_REQUESTS_PER_MINUTE requests per UTC minute (1000 by default) across all instances: ' +
+          'every response to an authenticated request carries `X-RateLimit-Limit`, `X-RateLimit-Remaining` and `X-RateLimit-Reset` ' +
+          '(Unix seconds of the window end), and a 429 `RATE_LIMITED` adds `Retry-After`. Appends also count against their store\'s ' +
+          'RATE_LIMIT_EVENTS_PER_MINUTE events per minute (429, nothing written).',
       )
       .setVersion('1')
       .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'API key (esk_…)', description: 'API key (`esk_…`)' }, API_KEY_SCHEME)
