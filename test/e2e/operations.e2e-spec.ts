@@ -39,7 +39,7 @@ describe('The API process in operation', () => {
       headers: { ...bearer(token), 'content-type': 'application/json', ...headers },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-    return { status: response.status, body: await response.json().catch(() => null) };
+    return { status: response.status, body: (await response.json().catch(() => null)) as { id: string; key: string; globalPosition: number } };
   };
   const newStore = async () => {
     const tenant = (await call('POST', '/admin/tenants', TEST_ADMIN_TOKEN, { name: 'ops' })).body;

@@ -1,5 +1,7 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import { Logger, Params, PinoLogger } from 'nestjs-pino';
+import { destination } from 'pino';
+import type { Options } from 'pino-http';
 import type { Principal } from '../../auth/principal';
 import { EnvironmentVariables } from '../../config/environment-variables';
 import { REQUEST_ID_HEADER } from '../request-id.middleware';
@@ -16,25 +18,26 @@ const QUIET_PATHS = /^\/(health(\/|$)|metrics$)/;
  * and tokens), query strings (a WebSocket URL carries `apiKey`), bodies (webhook secrets).
  */
 export function loggerParams(config: EnvironmentVariables): Params {
-  return {
-    pinoHttp: {
-      level: config.LOG_LEVEL,
-      genReqId: (request) => String(request.headers[REQUEST_ID_HEADER]),
-      customAttributeKeys: { reqId: 'requestId' },
-      quietReqLogger: true,
-      serializers: {
-        req: (request: { method: string; url: string; remoteAddress?: string }) => ({
-          method: request.method,
-          path: request.url.split('?')[0],
-          remoteAddress: request.remoteAddress,
-        }),
-        res: (response: { statusCode: number }) => ({ statusCode: response.statusCode }),
-      },
-      customLogLevel: (_request: IncomingMessage, response: ServerResponse, error?: Error) => (error || response.statusCode >= 500 ? 'error' : 'info'),
-      customProps: (request: LoggedRequest) => (request.user?.apiKeyId ? { apiKeyId: request.user.apiKeyId } : {}),
-      autoLogging: { ignore: (request) => QUIET_PATHS.test(request.url?.split('?')[0] ?? '') },
+  const options: Options = {
+    level: config.LOG_LEVEL,
+    genReqId: (request) => String(request.headers[REQUEST_ID_HEADER]),
+    customAttributeKeys: { reqId: 'requestId' },
+    quietReqLogger: true,
+    serializers: {
+      req: (request: { method: string; url: string; remoteAddress?: string }) => ({
+        method: request.method,
+        path: request.url.split('?')[0],
+        remoteAddress: request.remoteAddress,
+      }),
+      res: (response: { statusCode: number }) => ({ statusCode: response.statusCode }),
     },
+    customLogLevel: (_request, response, error) => (error || response.statusCode >= 500 ? 'error' : 'info'),
+    customProps: (request: LoggedRequest) => (request.user?.apiKeyId ? { apiKeyId: request.user.apiKeyId } : {}),
+    autoLogging: { ignore: (request) => QUIET_PATHS.test(request.url?.split('?')[0] ?? '') },
   };
+  // Synchronous writes: a process stopping on a signal re-raises it after its shutdown hooks, and an
+  // asynchronous buffer would lose the last lines (`Shutdown complete`, a fatal error).
+  return { pinoHttp: [options, destination({ fd: 1, sync: true })] };
 }
 
 /** The same logger for what a process says before Nest starts (migrations) and after. */
