@@ -1,10 +1,13 @@
 import { DynamicModule, Module, ValidationPipe } from '@nestjs/common';
 import { APP_FILTER, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
+import { LoggerModule } from 'nestjs-pino';
 import { AuthModule } from './auth/auth.module';
 import { BodyShapeInterceptor } from './common/body-shape.interceptor';
 import { AllExceptionsFilter } from './common/filters/all-exceptions.filter';
+import { HttpDrain } from './common/http-drain';
 import { LifecycleLogger } from './common/lifecycle-logger';
+import { loggerParams } from './common/logging/logger-params';
 import { RedisModule } from './common/redis/redis.module';
 import { validationExceptionFactory } from './common/validation/validation-exception.factory';
 import { AppConfigModule } from './config/app-config.module';
@@ -13,6 +16,7 @@ import { DatabaseModule } from './database/database.module';
 import { DcbModule } from './dcb/dcb.module';
 import { EventStoresModule } from './event-stores/event-stores.module';
 import { HealthModule } from './health/health.module';
+import { MetricsModule } from './metrics/metrics.module';
 import { IdempotentResponseInterceptor } from './streams/idempotency/idempotent-response.interceptor';
 import { StreamsModule } from './streams/streams.module';
 import { SubscriptionsModule } from './subscriptions/subscriptions.module';
@@ -27,8 +31,10 @@ export class AppModule {
       module: AppModule,
       imports: [
         AppConfigModule.forRoot(config),
+        LoggerModule.forRoot(loggerParams(config)),
         DatabaseModule.forRoot(),
         RedisModule,
+        MetricsModule.forApi(),
         CqrsModule.forRoot(),
         AuthModule,
         TenantsModule,
@@ -41,6 +47,8 @@ export class AppModule {
       ],
       providers: [
         LifecycleLogger,
+        // In the root module so that its onModuleDestroy (the HTTP drain) runs before every other module's.
+        HttpDrain,
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
         // Before the ValidationPipe (interceptors run before pipes): refuses bodies it could not walk.
         { provide: APP_INTERCEPTOR, useClass: BodyShapeInterceptor },

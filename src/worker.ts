@@ -1,9 +1,9 @@
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import Redis from 'ioredis';
+import { jsonLogger } from './common/logging/logger-params';
 import { REDIS_CLIENT } from './common/redis/redis.module';
 import { exitOnInvalidEnvironment, runEntryPoint } from './config/entry-point';
-import { logLevelsFrom } from './config/log-levels';
 import { readEnvironment } from './config/validate-environment';
 import { runMigrations } from './database/run-migrations';
 import { WorkerModule } from './worker.module';
@@ -12,9 +12,10 @@ const REDIS_CHECK_TIMEOUT_MS = 5000;
 
 runEntryPoint('Worker', async () => {
   const config = exitOnInvalidEnvironment(() => readEnvironment());
-  Logger.overrideLogger(logLevelsFrom(config.LOG_LEVEL));
+  const logger = jsonLogger(config);
+  Logger.overrideLogger(logger);
   await runMigrations(config.DATABASE_URL);
-  const worker = await NestFactory.createApplicationContext(WorkerModule.forRoot(config));
+  const worker = await NestFactory.createApplicationContext(WorkerModule.forRoot(config), { logger });
   worker.enableShutdownHooks();
   await worker.init();
   // The worker's jobs live in Redis: it is not ready until Redis answers.

@@ -87,8 +87,8 @@ export function ginRead(items) {
   };
 }
 
-/** append_dcb as the service calls it (one event, no condition unless given). */
-export const SERVICE_APPEND_DCB = `SELECT last_position FROM append_dcb($1, $2::jsonb, $3::jsonb)`;
+/** append_dcb as the service calls it (one event, no condition unless given), with an event budget out of reach. */
+export const SERVICE_APPEND_DCB = `SELECT last_position FROM append_dcb($1, $2::jsonb, $3::jsonb, 9223372036854775807)`;
 
 /** One DCB event as append_dcb takes it (the service adds sizeBytes, see src/streams/event-payload.ts). */
 export function dcbEventJson(tags, type = 'order.placed', index = 0) {

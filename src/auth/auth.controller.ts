@@ -15,7 +15,7 @@ export class AuthController {
 
   @Post('token')
   @HttpCode(200)
-  @ApiKeyAuth()
+  @ApiKeyAuth('flat')
   @ApiOperation({
     summary: 'Exchange an API key for a family B access token',
     description: 'The token (HS256) carries the key id as `sub`, its tenant and scopes, and stops working when the key is revoked.',

@@ -86,4 +86,22 @@ export class EnvironmentVariables {
 
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace'])
   LOG_LEVEL: string = 'info';
+
+  /** Bearer token Prometheus sends to `/metrics` (API and worker); unset, metrics are refused with 401. */
+  @IsOptional()
+  @IsString()
+  @MinLength(16, { message: 'METRICS_TOKEN must be at least 16 characters' })
+  METRICS_TOKEN?: string;
+
+  /** The worker has no HTTP server; with this set it serves its own `/metrics` on that port. */
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(65535)
+  WORKER_METRICS_PORT?: number;
+
+  /** On SIGTERM the API stops accepting and waits this long for requests in flight before closing them. */
+  @IsInt()
+  @Min(0)
+  SHUTDOWN_DRAIN_MS: number = 10000;
 }

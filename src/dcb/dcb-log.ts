@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
+import { EnvironmentVariables } from '../config/environment-variables';
 import { EventStoreNotFoundError } from '../event-stores/event-store.errors';
+import { EventBudgetExceededError } from '../limits/limits.errors';
 import type { StoredEventResponseDto } from '../streams/dto/stored-event.response.dto';
 import type { NewEvent } from '../streams/event-log';
 import { eventPayload } from '../streams/event-payload';
@@ -32,13 +34,21 @@ const READ = `
 /** DCB over the shared log: the SQL functions of migration CreateDcb do the matching and the locking. */
 @Injectable()
 export class DcbLog {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly config: EnvironmentVariables,
+  ) {}
 
-  /** One round trip; the condition is checked under the store's lock, so racing claims cannot both win. */
+  /** One round trip; the budget and the condition are checked under the store's lock, so racing claims cannot both win. */
   async append(eventStoreId: string, events: NewEvent[], condition: AppendCondition | undefined, manager: EntityManager = this.dataSource.manager): Promise<{ lastPosition: number }> {
     const conditionArgument = condition ? JSON.stringify({ items: condition.failIfEventsMatch.items, after: condition.after ?? 0 }) : null;
     try {
-      const [row] = await manager.query(`SELECT last_position FROM append_dcb($1, $2::jsonb, $3::jsonb)`, [eventStoreId, eventPayload(events), conditionArgument]);
+      const [row] = await manager.query(`SELECT last_position FROM append_dcb($1, $2::jsonb, $3::jsonb, $4)`, [
+        eventStoreId,
+        eventPayload(events),
+        conditionArgument,
+        this.config.RATE_LIMIT_EVENTS_PER_MINUTE,
+      ]);
       return { lastPosition: Number(row.last_position) };
     } catch (error) {
       throw this.appendFailure(error, eventStoreId, condition?.after ?? 0);
@@ -57,6 +67,7 @@ export class DcbLog {
     const { code, detail } = error.driverError as { code?: string; detail?: string };
     if (code === 'ESDC1') return new AppendConditionFailedError(JSON.parse(detail ?? '[]'), after);
     if (code === 'ESNF1') return new EventStoreNotFoundError(eventStoreId);
+    if (code === 'ESRL1') return new EventBudgetExceededError(eventStoreId, JSON.parse(detail ?? '{}'));
     return error;
   }
 }

@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
+import { EnvironmentVariables } from '../config/environment-variables';
 import { EventStoreNotFoundError } from '../event-stores/event-store.errors';
+import { EventBudgetExceededError } from '../limits/limits.errors';
 import type { ReadDirection } from '../common/decorators/query-params.decorators';
 import type { EventFilter } from '../common/event-filter';
 import type { StoredEventResponseDto } from './dto/stored-event.response.dto';
@@ -79,9 +81,12 @@ export const READ_STREAM_SQL = { forward: READ_STREAM('ASC'), backward: READ_STR
 /** The event log in PostgreSQL: every append and read of streams and events goes through here. */
 @Injectable()
 export class EventLog {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly config: EnvironmentVariables,
+  ) {}
 
-  /** One round trip: `append_to_stream` checks, writes and notifies under the store's lock. */
+  /** One round trip: `append_to_stream` takes the event budget, checks, writes and notifies under the store's lock. */
   async append(
     eventStoreId: string,
     streamId: string,
@@ -90,11 +95,12 @@ export class EventLog {
     manager: EntityManager = this.dataSource.manager,
   ): Promise<AppendResult> {
     try {
-      const [row] = await manager.query(`SELECT * FROM append_to_stream($1, $2, $3, $4::jsonb)`, [
+      const [row] = await manager.query(`SELECT * FROM append_to_stream($1, $2, $3, $4::jsonb, $5)`, [
         eventStoreId,
         streamId,
         expectedVersionArgument(expectedVersion),
         eventPayload(events),
+        this.config.RATE_LIMIT_EVENTS_PER_MINUTE,
       ]);
       return {
         eventStoreId,
@@ -220,6 +226,8 @@ export class EventLog {
         return new StreamSizeExceededError(eventStoreId, streamId, JSON.parse(detail ?? '{}'));
       case 'ESNF1':
         return new EventStoreNotFoundError(eventStoreId);
+      case 'ESRL1':
+        return new EventBudgetExceededError(eventStoreId, JSON.parse(detail ?? '{}'));
       default:
         return error;
     }

@@ -10,10 +10,20 @@ export function eventPayload(events: NewEvent[]): string {
   return `[${events.map(eventJson).join(',')}]`;
 }
 
+/**
+ * DECISIONS §3's size of an event. The retention sweep measures deleted events with it again: JSON
+ * read back from jsonb has the same values (only key order may differ), so the same bytes.
+ */
+export function eventSizeBytes(data: object, metadata: object | null | undefined): number {
+  return serialisedSize(JSON.stringify(data), metadata ? JSON.stringify(metadata) : undefined);
+}
+
+const serialisedSize = (data: string, metadata: string | undefined) => Buffer.byteLength(data) + (metadata ? Buffer.byteLength(metadata) : 0);
+
 function eventJson(event: NewEvent): string {
   const data = JSON.stringify(event.data);
   const metadata = event.metadata ? JSON.stringify(event.metadata) : undefined;
-  const sizeBytes = Buffer.byteLength(data) + (metadata ? Buffer.byteLength(metadata) : 0);
+  const sizeBytes = serialisedSize(data, metadata);
   // A tag either is on an event or is not: duplicates in the request are stored once.
   const scalars = JSON.stringify({
     type: event.type,

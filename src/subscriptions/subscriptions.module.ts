@@ -12,6 +12,7 @@ import { WakeWebhooksOnAppendHandler } from './events/wake-webhooks-on-append.ha
 import { GetSubscriptionHandler } from './queries/get-subscription.handler';
 import { ListDeadLettersHandler } from './queries/list-dead-letters.handler';
 import { ListSubscriptionsHandler } from './queries/list-subscriptions.handler';
+import { SubscriptionBacklogMetrics } from './subscription-backlog-metrics';
 import { SubscriptionsController } from './subscriptions.controller';
 import { WebhookTargetPolicy } from './webhook-target-policy';
 
@@ -19,10 +20,10 @@ const commandHandlers = [CreateSubscriptionHandler, DeleteSubscriptionHandler, R
 const queryHandlers = [GetSubscriptionHandler, ListSubscriptionsHandler, ListDeadLettersHandler];
 const eventHandlers = [WakeWebhooksOnAppendHandler];
 
-/** The API's side of subscriptions: the endpoints (WebSocket ones listed too), and wake-ups for the worker after every append. */
+/** The API's side of subscriptions: the endpoints (WebSocket ones listed too), wake-ups for the worker after every append, and the backlog gauges. */
 @Module({
   imports: [TypeOrmModule.forFeature([SubscriptionEntity, DeadLetterEntity]), EventStoresModule, WebhookDeliveryQueueModule, WebSocketGatewayModule],
   controllers: [SubscriptionsController],
-  providers: [...commandHandlers, ...queryHandlers, ...eventHandlers, WebhookTargetPolicy],
+  providers: [...commandHandlers, ...queryHandlers, ...eventHandlers, WebhookTargetPolicy, SubscriptionBacklogMetrics],
 })
 export class SubscriptionsModule {}

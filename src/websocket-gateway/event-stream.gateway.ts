@@ -23,9 +23,9 @@ export class EventStreamGateway implements OnGatewayConnection, OnGatewayDisconn
   ) {}
 
   handleConnection(socket: WebSocket, request: UpgradeRequest): void {
-    // verifyClient always sets the session before a socket exists; without one, nothing was authorized.
-    if (!request.session) return socket.terminate();
-    this.connections.open(socket, request.session);
+    // verifyClient decides before a socket exists; a socket without an accepting decision was never authorized.
+    if (!request.decision?.accepted) return socket.terminate();
+    this.connections.open(socket, request.decision.session);
   }
 
   handleDisconnect(socket: WebSocket): void {

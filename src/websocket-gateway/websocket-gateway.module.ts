@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { EventStoresModule } from '../event-stores/event-stores.module';
+import { LimitsModule } from '../limits/limits.module';
 import { StreamsModule } from '../streams/streams.module';
 import { TenantsModule } from '../tenants/tenants.module';
 import { CloseWebSocketClientHandler } from './commands/close-websocket-client.handler';
@@ -22,7 +23,7 @@ import { WebSocketEndpointController } from './websocket-endpoint.controller';
  * to know (connections, limits, closes) through Redis.
  */
 @Module({
-  imports: [EventStoresModule, StreamsModule, TenantsModule],
+  imports: [EventStoresModule, StreamsModule, TenantsModule, LimitsModule],
   controllers: [WebSocketConnectionsController, WebSocketEndpointController],
   providers: [
     EventStreamGateway,

@@ -104,34 +104,35 @@ describe('Errors, request ids, health and API docs', () => {
       ['/admin/tenants/{tenantId}/api-keys', 'post', ['201', '400', '401', '404', '413', '500']],
       ['/admin/tenants/{tenantId}/api-keys', 'get', ['200', '401', '404', '500']],
       ['/admin/api-keys/{apiKeyId}', 'delete', ['204', '401', '404', '500']],
-      ['/api/auth/token', 'post', ['200', '401', '500', '501']],
-      ['/event-stores', 'post', ['201', '400', '401', '403', '409', '413', '500']],
-      ['/event-stores', 'get', ['200', '400', '401', '403', '500']],
-      ['/event-stores/{eventStoreId}', 'get', ['200', '401', '403', '404', '500']],
-      ['/event-stores/{eventStoreId}', 'delete', ['204', '401', '403', '404', '500']],
-      ['/api/event-stores', 'post', ['201', '400', '401', '403', '409', '413', '500']],
-      ['/api/event-stores', 'get', ['200', '400', '401', '403', '500']],
-      ['/api/event-stores/{eventStoreName}', 'get', ['200', '401', '403', '404', '500']],
-      ['/api/event-stores/{eventStoreName}', 'delete', ['204', '401', '403', '404', '500']],
-      ['/event-stores/{eventStoreId}/streams/{streamId}', 'post', ['200', '400', '401', '403', '404', '409', '413', '500']],
-      ['/event-stores/{eventStoreId}/streams/{streamId}', 'get', ['200', '400', '401', '403', '404', '500']],
-      ['/event-stores/{eventStoreId}/streams', 'get', ['200', '400', '401', '403', '404', '500']],
-      ['/event-stores/{eventStoreId}/events', 'get', ['200', '400', '401', '403', '404', '500']],
-      ['/api/event-stores/{eventStoreName}/streams/{streamId}/events', 'post', ['201', '400', '401', '403', '404', '409', '413', '500']],
-      ['/api/event-stores/{eventStoreName}/streams/{streamId}/events', 'get', ['200', '400', '401', '403', '404', '500']],
-      ['/event-stores/{eventStoreId}/events', 'post', ['200', '400', '401', '403', '404', '409', '413', '500']],
-      ['/event-stores/{eventStoreId}/query', 'post', ['200', '400', '401', '403', '404', '413', '500']],
-      ['/event-stores/{eventStoreId}/subscribe', 'post', ['200', '201', '400', '401', '403', '404', '413', '500']],
-      ['/event-stores/{eventStoreId}/subscriptions', 'get', ['200', '401', '403', '404', '500', '503']],
-      ['/event-stores/{eventStoreId}/subscriptions/{subscriptionId}', 'get', ['200', '401', '403', '404', '500', '503']],
-      ['/event-stores/{eventStoreId}/subscriptions/{subscriptionId}', 'delete', ['200', '401', '403', '404', '500', '503']],
-      ['/event-stores/{eventStoreId}/subscriptions/{subscriptionId}/dead-letters', 'get', ['200', '401', '403', '404', '500']],
-      ['/event-stores/{eventStoreId}/subscriptions/{subscriptionId}/dead-letters/{deadLetterId}/replay', 'post', ['202', '401', '403', '404', '500']],
+      ['/api/auth/token', 'post', ['200', '401', '429', '500', '501']],
+      ['/event-stores', 'post', ['201', '400', '401', '403', '409', '413', '429', '500']],
+      ['/event-stores', 'get', ['200', '400', '401', '403', '429', '500']],
+      ['/event-stores/{eventStoreId}', 'get', ['200', '401', '403', '404', '429', '500']],
+      ['/event-stores/{eventStoreId}', 'delete', ['204', '401', '403', '404', '429', '500']],
+      ['/api/event-stores', 'post', ['201', '400', '401', '403', '409', '413', '429', '500']],
+      ['/api/event-stores', 'get', ['200', '400', '401', '403', '429', '500']],
+      ['/api/event-stores/{eventStoreName}', 'get', ['200', '401', '403', '404', '429', '500']],
+      ['/api/event-stores/{eventStoreName}', 'delete', ['204', '401', '403', '404', '429', '500']],
+      ['/event-stores/{eventStoreId}/streams/{streamId}', 'post', ['200', '400', '401', '403', '404', '409', '413', '429', '500']],
+      ['/event-stores/{eventStoreId}/streams/{streamId}', 'get', ['200', '400', '401', '403', '404', '429', '500']],
+      ['/event-stores/{eventStoreId}/streams', 'get', ['200', '400', '401', '403', '404', '429', '500']],
+      ['/event-stores/{eventStoreId}/events', 'get', ['200', '400', '401', '403', '404', '429', '500']],
+      ['/api/event-stores/{eventStoreName}/streams/{streamId}/events', 'post', ['201', '400', '401', '403', '404', '409', '413', '429', '500']],
+      ['/api/event-stores/{eventStoreName}/streams/{streamId}/events', 'get', ['200', '400', '401', '403', '404', '429', '500']],
+      ['/event-stores/{eventStoreId}/events', 'post', ['200', '400', '401', '403', '404', '409', '413', '429', '500']],
+      ['/event-stores/{eventStoreId}/query', 'post', ['200', '400', '401', '403', '404', '413', '429', '500']],
+      ['/event-stores/{eventStoreId}/subscribe', 'post', ['200', '201', '400', '401', '403', '404', '413', '429', '500']],
+      ['/event-stores/{eventStoreId}/subscriptions', 'get', ['200', '401', '403', '404', '429', '500', '503']],
+      ['/event-stores/{eventStoreId}/subscriptions/{subscriptionId}', 'get', ['200', '401', '403', '404', '429', '500', '503']],
+      ['/event-stores/{eventStoreId}/subscriptions/{subscriptionId}', 'delete', ['200', '401', '403', '404', '429', '500', '503']],
+      ['/event-stores/{eventStoreId}/subscriptions/{subscriptionId}/dead-letters', 'get', ['200', '401', '403', '404', '429', '500']],
+      ['/event-stores/{eventStoreId}/subscriptions/{subscriptionId}/dead-letters/{deadLetterId}/replay', 'post', ['202', '401', '403', '404', '429', '500']],
       ['/event-stores/{eventStoreId}/events/ws', 'get', ['101', '400', '401', '403', '404', '426', '429', '500', '503']],
-      ['/event-stores/{eventStoreId}/websocket-connections', 'get', ['200', '401', '403', '404', '500', '503']],
-      ['/event-stores/{eventStoreId}/websocket-connections/{clientId}', 'delete', ['200', '400', '401', '403', '404', '500', '503']],
+      ['/event-stores/{eventStoreId}/websocket-connections', 'get', ['200', '401', '403', '404', '429', '500', '503']],
+      ['/event-stores/{eventStoreId}/websocket-connections/{clientId}', 'delete', ['200', '400', '401', '403', '404', '429', '500', '503']],
       ['/health', 'get', ['200']],
       ['/health/ready', 'get', ['200', '503']],
+      ['/metrics', 'get', ['200', '401', '500']],
     ];
 
     it.each(operations)('documents %s %s with its responses', (path, method, statuses) => {
@@ -143,12 +144,13 @@ describe('Errors, request ids, health and API docs', () => {
       expect(documented.sort()).toEqual(operations.map(([path, method]) => `${method} ${path}`).sort());
     });
 
-    it('declares the three security schemes and which one each family uses', () => {
-      expect(Object.keys(document.components.securitySchemes).sort()).toEqual(['admin-token', 'api-key', 'jwt']);
+    it('declares the four security schemes and which one each family uses', () => {
+      expect(Object.keys(document.components.securitySchemes).sort()).toEqual(['admin-token', 'api-key', 'jwt', 'metrics-token']);
       expect(document.paths['/event-stores'].post.security).toEqual([{ 'api-key': [] }]);
       expect(document.paths['/api/event-stores'].post.security).toEqual([{ jwt: [] }]);
       expect(document.paths['/admin/tenants'].post.security).toEqual([{ 'admin-token': [] }]);
       expect(document.paths['/health'].get.security).toBeUndefined();
+      expect(document.paths['/metrics'].get.security).toEqual([{ 'metrics-token': [] }]);
     });
 
     it('documents the appends\' path parameters, Idempotency-Key header and request bodies', () => {

@@ -79,10 +79,12 @@ describe('Entry points (dist/main.js and dist/worker.js)', () => {
 
     const applied = processes.flatMap((service) => service.log.match(/Applied \w+/g) ?? []);
     expect(applied.sort()).toEqual([
+      'Applied AddEventBudget1795219600000',
       'Applied CreateDcb1795219400000',
       'Applied CreateEventLog1795219300000',
       'Applied CreateSubscriptions1795219500000',
       'Applied CreateTenantsApiKeysAndEventStores1795219200000',
+      'Applied IndexIdempotencyKeysByAge1795219700000',
     ]);
     const client = new Client({ connectionString: database.url });
     await client.connect();
@@ -92,6 +94,8 @@ describe('Entry points (dist/main.js and dist/worker.js)', () => {
         'CreateEventLog1795219300000',
         'CreateDcb1795219400000',
         'CreateSubscriptions1795219500000',
+        'AddEventBudget1795219600000',
+        'IndexIdempotencyKeysByAge1795219700000',
       ]);
     } finally {
       await client.end();

@@ -23,9 +23,17 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The real AppModule on its own clone of the migrated database, set up exactly as main.ts does. */
-export async function startTestApp(overrides: Record<string, string> = {}): Promise<TestApp> {
-  const database = await cloneTestDatabase();
+export const TEST_METRICS_TOKEN = 'test-metrics-token-0123456789';
+
+/** Far above what any suite sends: only the suites about limits lower them. */
+const UNREACHABLE_LIMIT = '100000000';
+
+/**
+ * The real AppModule, set up exactly as main.ts does, on its own clone of the migrated database,
+ * or on `shared` (another test app's database: two API instances; the first one drops it).
+ */
+export async function startTestApp(overrides: Record<string, string> = {}, shared?: TestDatabase): Promise<TestApp> {
+  const database = shared ?? (await cloneTestDatabase());
   const config = validateEnvironment(
     {
       DATABASE_URL: database.url,
@@ -33,7 +41,10 @@ export async function startTestApp(overrides: Record<string, string> = {}): Prom
       REDIS_PREFIX: testEnvironment.redisPrefix,
       ADMIN_TOKEN: TEST_ADMIN_TOKEN,
       JWT_SECRET: TEST_JWT_SECRET,
+      METRICS_TOKEN: TEST_METRICS_TOKEN,
       WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
+      RATE_LIMIT_REQUESTS_PER_MINUTE: UNREACHABLE_LIMIT,
+      RATE_LIMIT_EVENTS_PER_MINUTE: UNREACHABLE_LIMIT,
       LOG_LEVEL: 'fatal',
       ...overrides,
     },
@@ -54,7 +65,7 @@ export async function startTestApp(overrides: Record<string, string> = {}): Prom
     },
     close: async () => {
       await app.close();
-      await database.drop();
+      if (!shared) await database.drop();
     },
   };
 }

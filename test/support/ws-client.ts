@@ -23,8 +23,11 @@ export class TestSocket {
   readonly closed: Promise<{ code: number; reason: string }>;
   pings = 0;
   receivedBytes = 0;
+  /** The headers of the server's 101 response. */
+  upgradeHeaders: Record<string, string | string[] | undefined> = {};
 
   private constructor(readonly ws: WebSocket) {
+    ws.once('upgrade', (response) => (this.upgradeHeaders = response.headers));
     ws.on('message', (data: Buffer) => {
       this.receivedBytes += data.length;
       this.frames.push(JSON.parse(data.toString()));

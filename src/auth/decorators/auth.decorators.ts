@@ -1,5 +1,6 @@
 import { applyDecorators, SetMetadata } from '@nestjs/common';
-import { ApiBearerAuth, ApiExtension } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiExtension, ApiResponse } from '@nestjs/swagger';
+import { ErrorResponseDto, FlatErrorResponseDto } from '../../common/dto/error-response.dto';
 import type { Scope } from '../principal';
 
 /** How a route proves who calls it. Routes without a declaration require an API key. */
@@ -15,12 +16,39 @@ export const ADMIN_TOKEN_SCHEME = 'admin-token';
 
 export const Public = () => SetMetadata(AUTH_METHOD, 'none' satisfies AuthMethod);
 
-/** Family A, DCB and the token exchange: `Authorization: Bearer <API key>`. */
-export const ApiKeyAuth = () =>
-  applyDecorators(SetMetadata(AUTH_METHOD, 'api-key' satisfies AuthMethod), ApiBearerAuth(API_KEY_SCHEME));
+const RATE_LIMIT_HEADERS = {
+  'X-RateLimit-Limit': { description: 'Requests this API key may make per UTC minute', schema: { type: 'integer' } },
+  'X-RateLimit-Remaining': { description: 'Requests left in the current minute', schema: { type: 'integer' } },
+  'X-RateLimit-Reset': { description: "Unix time (seconds) at which the current minute's window ends", schema: { type: 'integer' } },
+  'Retry-After': { description: 'Seconds to wait before retrying', schema: { type: 'integer' } },
+};
+
+/** Every authenticated route counts against its key's request limit; appends also against the store's event budget. */
+const ApiRateLimited = (envelope: typeof ErrorResponseDto | typeof FlatErrorResponseDto) =>
+  ApiResponse({
+    status: 429,
+    description:
+      'RATE_LIMITED: the API key used up its requests of this minute (`details.limit: "requests"`), or, on appends, the store its ' +
+      'events of this minute (`details.limit: "events"`, nothing written; only `Retry-After` then refers to the budget). Every ' +
+      'response to an authenticated request carries the `X-RateLimit-*` headers.',
+    type: envelope,
+    headers: RATE_LIMIT_HEADERS,
+  });
+
+/**
+ * Family A, DCB and the token exchange: `Authorization: Bearer <API key>`. The token exchange lives
+ * under `/api/`, whose errors use the flat envelope.
+ */
+export const ApiKeyAuth = (envelope: 'nested' | 'flat' = 'nested') =>
+  applyDecorators(
+    SetMetadata(AUTH_METHOD, 'api-key' satisfies AuthMethod),
+    ApiBearerAuth(API_KEY_SCHEME),
+    ApiRateLimited(envelope === 'flat' ? FlatErrorResponseDto : ErrorResponseDto),
+  );
 
 /** Family B: `Authorization: Bearer <JWT>` from `POST /api/auth/token`. */
-export const JwtAuth = () => applyDecorators(SetMetadata(AUTH_METHOD, 'jwt' satisfies AuthMethod), ApiBearerAuth(JWT_SCHEME));
+export const JwtAuth = () =>
+  applyDecorators(SetMetadata(AUTH_METHOD, 'jwt' satisfies AuthMethod), ApiBearerAuth(JWT_SCHEME), ApiRateLimited(FlatErrorResponseDto));
 
 /** Operator endpoints: `Authorization: Bearer <ADMIN_TOKEN>`. */
 export const AdminTokenAuth = () =>

@@ -1,7 +1,10 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
-import { Reflector } from '@nestjs/core';
+import { HttpAdapterHost, Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
 import { ForbiddenError, UnauthorizedError } from '../../common/errors/common.errors';
+import { RequestRateLimitedError } from '../../limits/limits.errors';
+import { rateLimitHeaders } from '../../limits/rate-limit-headers';
+import { RequestRateLimiter } from '../../limits/request-rate-limiter';
 import { AUTH_METHOD, AuthMethod, REQUIRED_SCOPE } from '../decorators/auth.decorators';
 import type { Principal, Scope } from '../principal';
 
@@ -25,7 +28,9 @@ function passportGuard(method: PassportMethod): CanActivate {
 
 /**
  * The one global guard: picks the route's authentication method (API key unless declared
- * otherwise), runs its passport strategy, then checks the required scope.
+ * otherwise), runs its passport strategy, counts the request against the key's limit, then checks
+ * the required scope. Counting comes before the scope check because every authenticated request
+ * counts, a 403 included (DECISIONS §7); operators (`/admin`) and failed authentications do not.
  */
 @Injectable()
 export class AuthenticationGuard implements CanActivate {
@@ -35,7 +40,11 @@ export class AuthenticationGuard implements CanActivate {
     'admin-token': passportGuard('admin-token'),
   };
 
-  constructor(private readonly reflector: Reflector) {}
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly rateLimiter: RequestRateLimiter,
+    private readonly adapterHost: HttpAdapterHost,
+  ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const targets = [context.getHandler(), context.getClass()];
@@ -43,9 +52,20 @@ export class AuthenticationGuard implements CanActivate {
     if (method === 'none') return true;
     await this.guards[method].canActivate(context);
 
-    const scope = this.reflector.getAllAndOverride<Scope | undefined>(REQUIRED_SCOPE, targets);
     const principal: Principal = context.switchToHttp().getRequest().user;
+    if (method !== 'admin-token') await this.countRequest(context, principal);
+
+    const scope = this.reflector.getAllAndOverride<Scope | undefined>(REQUIRED_SCOPE, targets);
     if (scope && !principal.scopes.includes(scope)) throw new ForbiddenError(scope);
     return true;
+  }
+
+  /** The headers go on the response now, so that every outcome (a 404 or 409 later on) carries them. */
+  private async countRequest(context: ExecutionContext, principal: Principal): Promise<void> {
+    const quota = await this.rateLimiter.consume(principal.apiKeyId);
+    if (!quota) return;
+    const response = context.switchToHttp().getResponse();
+    for (const [name, value] of Object.entries(rateLimitHeaders(quota))) this.adapterHost.httpAdapter.setHeader(response, name, value);
+    if (!quota.allowed) throw new RequestRateLimitedError(quota.limit, quota.retryAfterSeconds);
   }
 }

@@ -19,4 +19,9 @@ export abstract class DomainError extends Error {
   ownBody(): Record<string, unknown> | null {
     return null;
   }
+
+  /** Response headers the error tells the client (a 429's `Retry-After`). */
+  headers(): Record<string, string> {
+    return {};
+  }
 }

@@ -52,6 +52,9 @@ export class AllExceptionsFilter implements ExceptionFilter {
     // The query string may carry credentials (a WebSocket's apiKey); it is never logged.
     const path = String(adapter.getRequestUrl(request)).split('?')[0];
     const requestId = String(request.headers?.[REQUEST_ID_HEADER] ?? 'none');
+    if (exception instanceof DomainError) {
+      for (const [name, value] of Object.entries(exception.headers())) adapter.setHeader(http.getResponse(), name, value);
+    }
     const ownBody = exception instanceof DomainError ? exception.ownBody() : null;
     if (ownBody) return adapter.reply(http.getResponse(), ownBody, (exception as DomainError).status);
     const rendered = this.render(exception, requestId, `${adapter.getRequestMethod(request)} ${path}`);

@@ -2,6 +2,8 @@ import { CreateTenantsApiKeysAndEventStores1795219200000 } from './1795219200000
 import { CreateEventLog1795219300000 } from './1795219300000-CreateEventLog';
 import { CreateDcb1795219400000 } from './1795219400000-CreateDcb';
 import { CreateSubscriptions1795219500000 } from './1795219500000-CreateSubscriptions';
+import { AddEventBudget1795219600000 } from './1795219600000-AddEventBudget';
+import { IndexIdempotencyKeysByAge1795219700000 } from './1795219700000-IndexIdempotencyKeysByAge';
 
 /** Every migration, oldest first. Listed explicitly so the build, the CLI and tests agree. */
 export const MIGRATIONS = [
@@ -9,4 +11,6 @@ export const MIGRATIONS = [
   CreateEventLog1795219300000,
   CreateDcb1795219400000,
   CreateSubscriptions1795219500000,
+  AddEventBudget1795219600000,
+  IndexIdempotencyKeysByAge1795219700000,
 ];

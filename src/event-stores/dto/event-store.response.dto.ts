@@ -78,7 +78,8 @@ export class EventStoreDetailsResponseDto extends EventStoreResponseDto {
         totalEvents: store.totalEvents,
         databaseSizeBytes: store.totalSizeBytes,
         oldestEventTimestamp: store.oldestEventAt?.toISOString() ?? null,
-        newestEventTimestamp: store.newestEventAt?.toISOString() ?? null,
+        // The row keeps newest_event_at after retention emptied the store (appends never go below it), but an empty store has no newest event.
+        newestEventTimestamp: store.totalEvents > 0 ? (store.newestEventAt?.toISOString() ?? null) : null,
       },
     };
   }

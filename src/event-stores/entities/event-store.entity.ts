@@ -55,6 +55,13 @@ export class EventStoreEntity {
   @Column({ name: 'newest_event_at', type: 'timestamptz', precision: 3, nullable: true })
   newestEventAt!: Date | null;
 
+  /** The UTC minute the event budget counts (DECISIONS §7); `take_event_budget` keeps both columns. */
+  @Column({ name: 'budget_window_start', type: 'timestamptz', nullable: true })
+  budgetWindowStart!: Date | null;
+
+  @Column({ name: 'budget_used', type: 'bigint', default: 0, transformer: bigintToNumber })
+  budgetUsed!: number;
+
   @Column({ name: 'created_at', type: 'timestamptz', default: () => 'now()' })
   createdAt!: Date;
 

@@ -1,5 +1,6 @@
 import { CommandHandler, EventBus, ICommandHandler } from '@nestjs/cqrs';
 import { EventStoreResolver } from '../../event-stores/event-store-resolver';
+import { Metrics } from '../../metrics/metrics';
 import { AppendResult, EventLog } from '../event-log';
 import { EventsAppendedEvent } from '../events/events-appended.event';
 import { IdempotencyKeys, IdempotentOutcome } from '../idempotency/idempotency-keys';
@@ -16,12 +17,15 @@ export class AppendToStreamHandler implements ICommandHandler<AppendToStreamComm
     private readonly idempotencyKeys: IdempotencyKeys,
     private readonly eventLog: EventLog,
     private readonly eventBus: EventBus,
+    private readonly metrics: Metrics,
   ) {}
 
   async execute(command: AppendToStreamCommand): Promise<IdempotentOutcome<AppendResult>> {
     const eventStoreId = await this.stores.resolveId(command.tenantId, command.eventStoreRef);
-    const outcome = await this.idempotencyKeys.run(eventStoreId, command.idempotency, (manager) =>
-      this.eventLog.append(eventStoreId, command.streamId, command.expectedVersion, command.events, manager),
+    const outcome = await this.metrics.measureAppend('stream', command.events.length, () =>
+      this.idempotencyKeys.run(eventStoreId, command.idempotency, (manager) =>
+        this.eventLog.append(eventStoreId, command.streamId, command.expectedVersion, command.events, manager),
+      ),
     );
     if (!outcome.replayed) this.eventBus.publish(new EventsAppendedEvent(eventStoreId, outcome.result.lastPosition));
     return outcome;

@@ -3,6 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { EntityManager } from 'typeorm';
 import { parseEventFilter } from '../../common/event-filter';
 import { newId } from '../../common/ids';
+import { Metrics } from '../../metrics/metrics';
 import type { StoredEventResponseDto } from '../../streams/dto/stored-event.response.dto';
 import { EventLog } from '../../streams/event-log';
 import { DeliveryLedger, SubscriptionState } from './delivery-ledger';
@@ -38,6 +39,7 @@ export class SubscriptionDelivery {
     private readonly eventLog: EventLog,
     private readonly sender: WebhookSender,
     private readonly queue: WebhookDeliveryQueue,
+    private readonly metrics: Metrics,
   ) {}
 
   async run(eventStoreId: string, subscriptionId: string): Promise<void> {
@@ -123,12 +125,17 @@ export class SubscriptionDelivery {
       webhookId: deliveryId,
       body: JSON.stringify({ event, eventStoreId: subscription.eventStoreId, subscriptionId: subscription.id, deliveryId, attempt }),
     });
-    if (response.delivered) return this.ledger.recordDelivered(db, subscription, position, attemptedAt);
+    if (response.delivered) {
+      this.metrics.webhookDeliveries.inc({ outcome: 'delivered' });
+      return this.ledger.recordDelivered(db, subscription, position, attemptedAt);
+    }
 
     const { retryPolicy } = subscription;
     if (attempt > retryPolicy.maxRetries) {
+      this.metrics.webhookDeliveries.inc({ outcome: 'dead_lettered' });
       return this.ledger.recordDeadLetter(db, subscription, event, attempt, response, attemptedAt, newId('dl'));
     }
+    this.metrics.webhookDeliveries.inc({ outcome: 'failed' });
     const delayMs = retryDelayMs(retryPolicy, attempt);
     if (await this.ledger.recordRetry(db, subscription, position, attempt, delayMs, attemptedAt)) {
       await this.queue.wakeSubscriptions(subscription.eventStoreId, [subscription.id], `retry.${position}.${attempt}.${Date.now()}`, delayMs);

@@ -1,6 +1,7 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import type { WebSocket } from 'ws';
 import { EnvironmentVariables } from '../../config/environment-variables';
+import { Metrics } from '../../metrics/metrics';
 import { EventLog } from '../../streams/event-log';
 import { StoreFeeds } from '../live/store-feeds';
 import { REGISTRY_REFRESH_MS, REGISTRY_TTL_MS } from '../websocket.constants';
@@ -22,6 +23,7 @@ export class ClientConnections implements OnApplicationBootstrap, OnApplicationS
   constructor(
     private readonly config: EnvironmentVariables,
     private readonly registry: ConnectionRegistry,
+    private readonly metrics: Metrics,
     feeds: StoreFeeds,
     eventLog: EventLog,
   ) {
@@ -48,6 +50,7 @@ export class ClientConnections implements OnApplicationBootstrap, OnApplicationS
   open(socket: WebSocket, session: UpgradeSession): void {
     const connection = new ClientConnection(socket, session, this.services);
     this.connections.set(socket, connection);
+    this.metrics.websocketConnections.inc();
     this.publish([connection]);
   }
 
@@ -59,6 +62,7 @@ export class ClientConnections implements OnApplicationBootstrap, OnApplicationS
     const connection = this.connections.get(socket);
     if (!connection) return;
     this.connections.delete(socket);
+    this.metrics.websocketConnections.dec();
     connection.dispose();
     const { eventStoreId, connectionId, principal } = connection.session;
     this.registry.remove([{ eventStoreId, connectionId, apiKeyId: principal.apiKeyId }]).catch((error: Error) => this.registryProblem(error));

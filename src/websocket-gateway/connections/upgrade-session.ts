@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { Principal } from '../../auth/principal';
+import type { DomainError } from '../../common/errors/domain-error';
 
 /** What the upgrade established before the socket opened: who connects, to which store, as which client. */
 export interface UpgradeSession {
@@ -12,8 +13,16 @@ export interface UpgradeSession {
   userAgent: string | null;
 }
 
-/** The upgrade request, carrying the store reference the adapter matched and, once authorized, the session. */
+/**
+ * What the authorizer decided, with the headers the answer carries either way: the request limit's
+ * `X-RateLimit-*` once the key is known (DECISIONS §7 counts upgrades as requests), a 429's `Retry-After`.
+ */
+export type UpgradeDecision =
+  | { accepted: true; session: UpgradeSession; headers: Record<string, string> }
+  | { accepted: false; error: DomainError; headers: Record<string, string> };
+
+/** The upgrade request, carrying the store reference the adapter matched and, once authorized, the decision. */
 export interface UpgradeRequest extends IncomingMessage {
   eventStoreRef?: string;
-  session?: UpgradeSession;
+  decision?: UpgradeDecision;
 }

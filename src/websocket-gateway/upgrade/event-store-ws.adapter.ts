@@ -3,8 +3,6 @@ import { WsAdapter } from '@nestjs/platform-ws';
 import type { Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { WebSocketServer } from 'ws';
-import { ValidationError } from '../../common/errors/common.errors';
-import { DomainError } from '../../common/errors/domain-error';
 import { INTERNAL_ERROR } from '../../common/errors/internal-error';
 import type { UpgradeRequest } from '../connections/upgrade-session';
 import type { UpgradeAuthorizer } from './upgrade-authorizer';
@@ -50,7 +48,12 @@ export class EventStoreWsAdapter extends WsAdapter {
 
   override create(port: number, options: Record<string, unknown> & { path?: string } = {}): WebSocketServer {
     const verifyClient = ({ req }: { req: UpgradeRequest }, done: VerifyDone) => void this.verify(req, done);
-    return super.create(port, { ...options, verifyClient });
+    const server: WebSocketServer = super.create(port, { ...options, verifyClient });
+    // The 101 carries the decision's headers too (the request limit's X-RateLimit-*).
+    server.on('headers', (lines: string[], request: UpgradeRequest) => {
+      for (const [name, value] of Object.entries(request.decision?.headers ?? {})) lines.push(`${name}: ${value}`);
+    });
+    return server;
   }
 
   protected override addWsServerToRegistry<T extends Record<'path', string> = any>(wsServer: T, port: number, path: string): void {
@@ -88,20 +91,14 @@ export class EventStoreWsAdapter extends WsAdapter {
 
   private async verify(request: UpgradeRequest, done: VerifyDone): Promise<void> {
     try {
-      request.session = await this.authorizer.authorize(request, decodeStoreRef(request.eventStoreRef ?? ''));
-      done(true);
+      const decision = await this.authorizer.authorize(request, request.eventStoreRef ?? '');
+      request.decision = decision;
+      if (decision.accepted) return done(true);
+      const { error } = decision;
+      done(false, error.status, errorBody(error.code, error.message, error.details), { ...JSON_HEADERS, ...decision.headers });
     } catch (error) {
-      if (error instanceof DomainError) return done(false, error.status, errorBody(error.code, error.message, error.details), JSON_HEADERS);
       this.log.error(`Upgrade failed: ${(error as Error).message}`, (error as Error).stack);
       done(false, 500, errorBody(INTERNAL_ERROR.code, INTERNAL_ERROR.message), JSON_HEADERS);
     }
-  }
-}
-
-function decodeStoreRef(raw: string): string {
-  try {
-    return decodeURIComponent(raw);
-  } catch {
-    throw new ValidationError([{ field: 'path', message: 'invalid percent-encoding' }], 'The request path is not validly percent-encoded');
   }
 }

@@ -3,19 +3,24 @@ import type { IncomingMessage } from 'node:http';
 import type { Principal } from '../../auth/principal';
 import { bearerToken } from '../../auth/strategies/bearer-token';
 import { ForbiddenError, UnauthorizedError, ValidationError } from '../../common/errors/common.errors';
+import { DomainError } from '../../common/errors/domain-error';
 import { newId } from '../../common/ids';
 import { EnvironmentVariables } from '../../config/environment-variables';
 import { EventStoreResolver } from '../../event-stores/event-store-resolver';
+import { RequestRateLimitedError } from '../../limits/limits.errors';
+import { rateLimitHeaders } from '../../limits/rate-limit-headers';
+import { RequestRateLimiter } from '../../limits/request-rate-limiter';
 import { ApiKeyAuthenticator } from '../../tenants/api-key-authenticator';
 import { ConnectionRegistry } from '../connections/connection-registry';
-import type { UpgradeSession } from '../connections/upgrade-session';
+import type { UpgradeDecision, UpgradeSession } from '../connections/upgrade-session';
 import { CLIENT_ID_PATTERN } from '../websocket.constants';
 import { ConnectionLimitError, ShuttingDownError } from '../websocket.errors';
 
 /**
- * Decides an upgrade before any socket exists (DECISIONS §6): a missing or bad key 401, no `read`
- * scope 403, an unknown store 404, a malformed clientId 400, the key's connections at the limit
- * 429. Failures are thrown as DomainErrors; the adapter answers them as plain HTTP responses.
+ * Decides an upgrade before any socket exists (DECISIONS §6): a missing or bad key 401; then, the
+ * key known, the upgrade counts against its request limit (429, DECISIONS §7) like any request;
+ * no `read` scope 403, a malformed clientId 400, an unknown store 404, the key's connections at
+ * the limit 429. The adapter answers a refusal as a plain HTTP response.
  */
 @Injectable()
 export class UpgradeAuthorizer {
@@ -25,6 +30,7 @@ export class UpgradeAuthorizer {
   constructor(
     private readonly config: EnvironmentVariables,
     private readonly authenticator: ApiKeyAuthenticator,
+    private readonly rateLimiter: RequestRateLimiter,
     private readonly stores: EventStoreResolver,
     private readonly registry: ConnectionRegistry,
   ) {}
@@ -34,17 +40,32 @@ export class UpgradeAuthorizer {
     this.accepting = false;
   }
 
-  async authorize(request: IncomingMessage, eventStoreRef: string): Promise<UpgradeSession> {
+  /** `eventStoreRef` as it appears in the path, still percent-encoded. */
+  async authorize(request: IncomingMessage, eventStoreRef: string): Promise<UpgradeDecision> {
+    const headers: Record<string, string> = {};
+    try {
+      return { accepted: true, session: await this.decide(request, eventStoreRef, headers), headers };
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      return { accepted: false, error, headers: { ...headers, ...error.headers() } };
+    }
+  }
+
+  /** The session, or a DomainError; `headers` collects what the answer must carry either way. */
+  private async decide(request: IncomingMessage, eventStoreRef: string, headers: Record<string, string>): Promise<UpgradeSession> {
     if (!this.accepting) throw new ShuttingDownError();
     const query = new URL(request.url ?? '/', 'http://localhost').searchParams;
     const principal = await this.authenticate(query.get('apiKey') ?? bearerToken(request));
+    const quota = await this.rateLimiter.consume(principal.apiKeyId);
+    if (quota) Object.assign(headers, rateLimitHeaders(quota));
+    if (quota && !quota.allowed) throw new RequestRateLimitedError(quota.limit, quota.retryAfterSeconds);
     if (!principal.scopes.includes('read')) throw new ForbiddenError('read');
 
     const clientId = query.get('clientId') ?? newId('cli');
     if (!CLIENT_ID_PATTERN.test(clientId)) {
       throw new ValidationError([{ field: 'clientId', message: 'clientId must be 1-128 letters, digits or ._:-' }]);
     }
-    const eventStoreId = await this.stores.resolveId(principal.tenantId, eventStoreRef);
+    const eventStoreId = await this.stores.resolveId(principal.tenantId, decodePathSegment(eventStoreRef));
 
     const connectionId = newId('conn');
     if (!(await this.reserveSlot(principal.apiKeyId, connectionId))) throw new ConnectionLimitError(this.config.WS_MAX_CONNECTIONS_PER_KEY);
@@ -59,6 +80,12 @@ export class UpgradeAuthorizer {
     };
   }
 
+  private async authenticate(key: string | null): Promise<Principal> {
+    const principal = key ? await this.authenticator.authenticate(key) : null;
+    if (!principal) throw new UnauthorizedError('Missing, invalid or revoked API key (apiKey query parameter or Authorization header)');
+    return principal;
+  }
+
   /**
    * Without Redis the limit cannot be counted across instances; the socket is let in (events come
    * from PostgreSQL) and its registry entry is written once Redis is back.
@@ -71,10 +98,12 @@ export class UpgradeAuthorizer {
       return true;
     }
   }
+}
 
-  private async authenticate(key: string | null): Promise<Principal> {
-    const principal = key ? await this.authenticator.authenticate(key) : null;
-    if (!principal) throw new UnauthorizedError('Missing, invalid or revoked API key (apiKey query parameter or Authorization header)');
-    return principal;
+function decodePathSegment(raw: string): string {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    throw new ValidationError([{ field: 'path', message: 'invalid percent-encoding' }], 'The request path is not validly percent-encoded');
   }
 }

@@ -1,0 +1,73 @@
+import { Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { EnvironmentVariables } from '../config/environment-variables';
+import { DomainError } from './errors/domain-error';
+
+class ShuttingDownError extends DomainError {
+  readonly code = 'SERVICE_UNAVAILABLE';
+  readonly status = 503;
+
+  constructor() {
+    super('The server is shutting down; retry the request');
+  }
+
+  override headers(): Record<string, string> {
+    return { Connection: 'close' };
+  }
+}
+
+/**
+ * The API's part of graceful shutdown (DECISIONS §10). On SIGTERM it stops accepting connections,
+ * lets the requests in flight finish (their appends commit and are answered) for at most
+ * SHUTDOWN_DRAIN_MS, then closes what is left. It runs in onModuleDestroy of the root module, so
+ * before any other module lets go of its database pool or event bus. Node's server.close() alone
+ * would keep serving new requests on kept-alive connections, so responses from then on say
+ * `Connection: close`, and a request that still arrives on one gets 503 to retry elsewhere.
+ */
+@Injectable()
+export class HttpDrain implements OnModuleDestroy {
+  private readonly logger = new Logger('Shutdown');
+  private readonly inFlight = new Set<ServerResponse>();
+  private draining = false;
+  private drained?: () => void;
+
+  constructor(
+    private readonly adapterHost: HttpAdapterHost,
+    private readonly config: EnvironmentVariables,
+  ) {}
+
+  /** Mounted first by configureApp, so that it sees every request. */
+  readonly track = (_request: IncomingMessage, response: ServerResponse, next: (error?: unknown) => void): void => {
+    if (this.draining) {
+      next(new ShuttingDownError());
+      return;
+    }
+    this.inFlight.add(response);
+    response.once('close', () => {
+      this.inFlight.delete(response);
+      if (this.inFlight.size === 0) this.drained?.();
+    });
+    next();
+  };
+
+  async onModuleDestroy(): Promise<void> {
+    const server: Server | undefined = this.adapterHost.httpAdapter?.getHttpServer();
+    if (!server?.listening) return;
+    this.draining = true;
+    // Stops accepting. Its callback is not awaited: it waits for every socket, upgraded WebSockets
+    // included, which the gateway closes after this (beforeApplicationShutdown) and Nest's dispose ends.
+    server.close();
+    for (const response of this.inFlight) if (!response.headersSent) response.setHeader('Connection', 'close');
+    server.closeIdleConnections();
+    const pending = this.inFlight.size;
+    if (pending > 0) {
+      this.logger.log(`Waiting up to ${this.config.SHUTDOWN_DRAIN_MS} ms for ${pending} request(s) in flight`);
+      const allDone = new Promise<boolean>((resolve) => (this.drained = () => resolve(true)));
+      const finished = await Promise.race([allDone, sleep(this.config.SHUTDOWN_DRAIN_MS, false, { ref: false })]);
+      if (!finished) this.logger.warn(`${this.inFlight.size} request(s) still running after ${this.config.SHUTDOWN_DRAIN_MS} ms; closing their connections`);
+    }
+    server.closeAllConnections();
+  }
+}

@@ -1,0 +1,51 @@
+import { DomainError } from '../common/errors/domain-error';
+
+/** DECISIONS §7: the API key used up its requests of this UTC minute. */
+export class RequestRateLimitedError extends DomainError {
+  readonly code = 'RATE_LIMITED';
+  readonly status = 429;
+
+  constructor(
+    requestsPerMinute: number,
+    private readonly retryAfterSeconds: number,
+  ) {
+    super(`This API key may make ${requestsPerMinute} requests per minute; retry after ${retryAfterSeconds} s`, {
+      limit: 'requests',
+      requestsPerMinute,
+      retryAfterSeconds,
+    });
+  }
+
+  override headers(): Record<string, string> {
+    return { 'Retry-After': String(this.retryAfterSeconds) };
+  }
+}
+
+/** What `append_to_stream` and `append_dcb` report (SQLSTATE ESRL1) when an append would pass the store's budget. */
+export interface EventBudgetDetail {
+  eventsPerMinute: number;
+  eventsUsed: number;
+  eventsRequested: number;
+  retryAfterSeconds: number;
+}
+
+/** DECISIONS §7: the append would take the store past its events of this UTC minute; nothing was written. */
+export class EventBudgetExceededError extends DomainError {
+  readonly code = 'RATE_LIMITED';
+  readonly status = 429;
+
+  constructor(
+    eventStoreId: string,
+    private readonly budget: EventBudgetDetail,
+  ) {
+    super(
+      `Event store ${eventStoreId} may take ${budget.eventsPerMinute} events per minute; ` +
+        `${budget.eventsUsed} were appended this minute and this append has ${budget.eventsRequested}`,
+      { limit: 'events', eventStoreId, ...budget },
+    );
+  }
+
+  override headers(): Record<string, string> {
+    return { 'Retry-After': String(this.budget.retryAfterSeconds) };
+  }
+}

@@ -1,0 +1,9 @@
+import { Module } from '@nestjs/common';
+import { RequestRateLimiter } from './request-rate-limiter';
+
+/** The request limit per API key, for the authentication guard and the WebSocket upgrade. */
+@Module({
+  providers: [RequestRateLimiter],
+  exports: [RequestRateLimiter],
+})
+export class LimitsModule {}

@@ -1,0 +1,33 @@
+import { Controller, Get, Header, Headers } from '@nestjs/common';
+import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Registry } from 'prom-client';
+import { Public } from '../auth/decorators/auth.decorators';
+import { ApiErrorResponses } from '../common/decorators/api-error-responses.decorator';
+import { UnauthorizedError } from '../common/errors/common.errors';
+import { EnvironmentVariables } from '../config/environment-variables';
+import { carriesMetricsToken } from './metrics-token';
+import { Metrics } from './metrics';
+
+export const METRICS_TOKEN_SCHEME = 'metrics-token';
+
+/** Prometheus scrapes this with METRICS_TOKEN; it is not an API key route, so it is never rate limited. */
+@ApiTags('Operations')
+@Public()
+@Controller('metrics')
+export class MetricsController {
+  constructor(
+    private readonly metrics: Metrics,
+    private readonly config: EnvironmentVariables,
+  ) {}
+
+  @Get()
+  @Header('Content-Type', Registry.PROMETHEUS_CONTENT_TYPE)
+  @ApiBearerAuth(METRICS_TOKEN_SCHEME)
+  @ApiOperation({ summary: 'Prometheus metrics of this API instance', description: 'Requires `Authorization: Bearer <METRICS_TOKEN>`.' })
+  @ApiOkResponse({ description: 'Prometheus text exposition format', content: { 'text/plain': { schema: { type: 'string' } } } })
+  @ApiErrorResponses([401], { 401: 'UNAUTHORIZED: missing or wrong METRICS_TOKEN, or METRICS_TOKEN is not set' })
+  scrape(@Headers('authorization') authorization?: string): Promise<string> {
+    if (!carriesMetricsToken(authorization, this.config.METRICS_TOKEN)) throw new UnauthorizedError('Missing or invalid metrics token');
+    return this.metrics.registry.metrics();
+  }
+}

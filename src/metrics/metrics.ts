@@ -1,0 +1,98 @@
+import { Injectable } from '@nestjs/common';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { DomainError } from '../common/errors/domain-error';
+
+export type AppendApi = 'stream' | 'dcb';
+export type RateLimit = 'requests' | 'events';
+/** delivered: a 2xx; failed: a failure with retries left; dead_lettered: the last attempt failed. */
+export type DeliveryOutcome = 'delivered' | 'failed' | 'dead_lettered';
+
+/**
+ * Every metric the service exports, in one registry per process (API or worker), so that one
+ * file lists what operators can watch. Labels are bounded: route templates, status codes and the
+ * small enums above, never ids. Gauges read from PostgreSQL at scrape time are registered by
+ * their feature (see SubscriptionBacklogGauges).
+ */
+@Injectable()
+export class Metrics {
+  readonly registry = new Registry();
+
+  readonly httpRequestDuration = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'HTTP requests by method, route template (or "unmatched") and status code',
+    labelNames: ['method', 'route', 'status'] as const,
+    registers: [this.registry],
+  });
+
+  readonly eventsAppended = new Counter({
+    name: 'events_appended_total',
+    help: 'Events committed by appends (idempotent replays excluded), by API (stream or dcb)',
+    labelNames: ['api'] as const,
+    registers: [this.registry],
+  });
+
+  readonly appendDuration = new Histogram({
+    name: 'event_append_duration_seconds',
+    help: 'Time to commit an append (the transaction, idempotency claim included), by API',
+    labelNames: ['api'] as const,
+    buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+    registers: [this.registry],
+  });
+
+  readonly dcbConditionFailures = new Counter({
+    name: 'dcb_condition_failures_total',
+    help: 'DCB appends refused because events matched failIfEventsMatch (409 APPEND_CONDITION_FAILED)',
+    registers: [this.registry],
+  });
+
+  readonly rateLimitRejections = new Counter({
+    name: 'rate_limit_rejections_total',
+    help: 'Requests refused with 429 RATE_LIMITED, by limit (requests per key, events per store)',
+    labelNames: ['limit'] as const,
+    registers: [this.registry],
+  });
+
+  readonly webhookDeliveries = new Counter({
+    name: 'webhook_deliveries_total',
+    help: 'Webhook delivery attempts by outcome (delivered, failed with retries left, dead_lettered)',
+    labelNames: ['outcome'] as const,
+    registers: [this.registry],
+  });
+
+  /** Open WebSocket connections of this API instance; the gateway moves it (inc on open, dec on close). */
+  readonly websocketConnections = new Gauge({
+    name: 'websocket_connections',
+    help: 'WebSocket connections open on this instance',
+    registers: [this.registry],
+  });
+
+  constructor() {
+    // Process CPU, memory, event-loop lag and GC, prefixed as prom-client does (process_*, nodejs_*).
+    collectDefaultMetrics({ register: this.registry });
+  }
+
+  /**
+   * Times an append and counts its events once committed (a replay appended nothing). Refusals
+   * the metrics name are counted: the event budget (the only 429 an append itself raises) and DCB
+   * conditions.
+   */
+  async measureAppend<T extends { replayed: boolean }>(api: AppendApi, events: number, append: () => Promise<T>): Promise<T> {
+    const stopTimer = this.appendDuration.startTimer({ api });
+    try {
+      const outcome = await append();
+      if (!outcome.replayed) {
+        stopTimer();
+        this.eventsAppended.inc({ api }, events);
+      }
+      return outcome;
+    } catch (error) {
+      if (error instanceof DomainError && error.code === 'RATE_LIMITED') this.rateLimitRejected('events');
+      if (error instanceof DomainError && error.code === 'APPEND_CONDITION_FAILED') this.dcbConditionFailures.inc();
+      throw error;
+    }
+  }
+
+  rateLimitRejected(limit: RateLimit): void {
+    this.rateLimitRejections.inc({ limit });
+  }
+}

@@ -1,0 +1,94 @@
+import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, QueryRunner } from 'typeorm';
+import { EnvironmentVariables } from '../config/environment-variables';
+import { RetentionBatches } from './retention-batches';
+
+/** Events deleted per transaction: each batch holds its store's lock, so appends to it wait at most one batch. */
+export const RETENTION_BATCH_SIZE = 1000;
+/** Arbitrary but fixed, apart from the migration lock (4217001) and the subscription locks' seed (4217002). */
+const SWEEP_LOCK_KEY = 4_217_003;
+
+/**
+ * Every RETENTION_SWEEP_INTERVAL_MS each worker tries to sweep: delete the events past their
+ * store's `retentionPeriodDays` and the idempotency records past 24 hours, in bounded batches.
+ * One sweeper at a time across workers (a session advisory lock; the others skip that round), and
+ * a sweep that finds nothing costs one index probe per store. A timer in the process rather than a
+ * repeatable BullMQ job for the same reason as the delivery sweep: losing Redis's contents must not
+ * stop retention.
+ */
+@Injectable()
+export class RetentionSweep implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger(RetentionSweep.name);
+  private timer?: NodeJS.Timeout;
+  private running?: Promise<void>;
+  private stopping = false;
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly batches: RetentionBatches,
+    private readonly config: EnvironmentVariables,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.timer = setInterval(() => void this.sweep(), this.config.RETENTION_SWEEP_INTERVAL_MS);
+    void this.sweep();
+  }
+
+  /** Stops between batches: a batch is one transaction, so a stopped sweep leaves nothing half done. */
+  async onModuleDestroy(): Promise<void> {
+    clearInterval(this.timer);
+    this.stopping = true;
+    await this.running;
+  }
+
+  sweep(): Promise<void> {
+    this.running ??= this.sweepOnce().finally(() => (this.running = undefined));
+    return this.running;
+  }
+
+  private async sweepOnce(): Promise<void> {
+    const db = this.dataSource.createQueryRunner();
+    try {
+      await db.connect();
+      const [{ locked }] = await db.query(`SELECT pg_try_advisory_lock($1) AS locked`, [SWEEP_LOCK_KEY]);
+      if (!locked) return;
+      try {
+        const { events, idempotencyKeys } = await this.sweepStores(db);
+        if (events + idempotencyKeys > 0) this.logger.log(`Retention deleted ${events} events and ${idempotencyKeys} expired idempotency records`);
+      } finally {
+        await db.query(`SELECT pg_advisory_unlock($1)`, [SWEEP_LOCK_KEY]);
+      }
+    } catch (error) {
+      this.logger.warn(`Retention sweep failed, retrying in ${this.config.RETENTION_SWEEP_INTERVAL_MS} ms: ${(error as Error).message}`);
+    } finally {
+      await db.release();
+    }
+  }
+
+  private async sweepStores(db: QueryRunner): Promise<{ events: number; idempotencyKeys: number }> {
+    const stores: { id: string; retentionPeriodDays: number | null }[] = await db.query(
+      `SELECT id, retention_period_days AS "retentionPeriodDays" FROM event_stores ORDER BY id`,
+    );
+    let events = 0;
+    let idempotencyKeys = 0;
+    for (const { id, retentionPeriodDays } of stores) {
+      if (retentionPeriodDays !== null) {
+        events += await this.drain(() => this.batches.deleteExpiredEvents(db, { id, retentionPeriodDays }, RETENTION_BATCH_SIZE));
+      }
+      idempotencyKeys += await this.drain(() => this.batches.purgeExpiredIdempotencyKeys(db, id, RETENTION_BATCH_SIZE));
+      if (this.stopping) break;
+    }
+    return { events, idempotencyKeys };
+  }
+
+  /** Runs batches until one comes back short (nothing left) or the worker stops. */
+  private async drain(batch: () => Promise<number>): Promise<number> {
+    let total = 0;
+    for (let deleted = RETENTION_BATCH_SIZE; deleted === RETENTION_BATCH_SIZE && !this.stopping; ) {
+      deleted = await batch();
+      total += deleted;
+    }
+    return total;
+  }
+}

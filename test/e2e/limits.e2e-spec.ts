@@ -1,0 +1,270 @@
+import { Client } from 'pg';
+import { ApiClient, bearer, TenantKey } from '../support/api-client';
+import { startTestApp, TEST_ADMIN_TOKEN, TestApp } from '../support/test-app';
+import { TestSocket } from '../support/ws-client';
+
+const RATE_HEADERS = ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset'];
+const event = (type: string, data: Record<string, unknown> = {}) => ({ type, data });
+
+/**
+ * Windows are UTC minutes (by Redis's clock for requests, PostgreSQL's for events, both this
+ * machine's): a scenario that must stay inside one window starts with at least 10 s of it left.
+ */
+async function startOfRoomyWindow(): Promise<void> {
+  const secondsLeft = 60 - ((Date.now() / 1000) % 60);
+  if (secondsLeft < 10) await new Promise((resolve) => setTimeout(resolve, secondsLeft * 1000 + 200));
+}
+
+describe('Request rate limit per API key (DECISIONS §7)', () => {
+  const LIMIT = 6;
+  let first: TestApp;
+  let second: TestApp;
+  let viaFirst: ApiClient;
+  let viaSecond: ApiClient;
+
+  beforeAll(async () => {
+    first = await startTestApp({ RATE_LIMIT_REQUESTS_PER_MINUTE: String(LIMIT) });
+    // A second API instance on the same database and Redis: the window is shared.
+    second = await startTestApp({ RATE_LIMIT_REQUESTS_PER_MINUTE: String(LIMIT) }, first.database);
+    viaFirst = new ApiClient(first.server);
+    viaSecond = new ApiClient(second.server);
+  });
+  afterAll(async () => {
+    await second.close();
+    await first.close();
+  });
+
+  it('counts requests of one key across two instances, then refuses with 429 RATE_LIMITED and Retry-After', async () => {
+    const tenant = await viaFirst.tenantWithKey();
+    await startOfRoomyWindow();
+    const responses = [];
+    for (let i = 0; i < LIMIT; i++) {
+      const api = i % 2 === 0 ? viaFirst : viaSecond;
+      responses.push(await api.http().get('/event-stores').set(bearer(tenant.key)).expect(200));
+    }
+    expect(responses.map((r) => r.headers['x-ratelimit-remaining'])).toEqual(['5', '4', '3', '2', '1', '0']);
+    expect(responses.every((r) => r.headers['x-ratelimit-limit'] === String(LIMIT))).toBe(true);
+    const resets = new Set(responses.map((r) => r.headers['x-ratelimit-reset']));
+    expect(resets.size).toBe(1);
+    const reset = Number([...resets][0]);
+    expect(reset % 60).toBe(0);
+    expect(reset).toBeGreaterThan(Date.now() / 1000);
+
+    const refused = await viaSecond.http().get('/event-stores').set(bearer(tenant.key)).expect(429);
+    expect(refused.body.error).toEqual({
+      code: 'RATE_LIMITED',
+      message: expect.any(String),
+      details: { limit: 'requests', requestsPerMinute: LIMIT, retryAfterSeconds: Number(refused.headers['retry-after']) },
+    });
+    expect(refused.headers['x-ratelimit-remaining']).toBe('0');
+    expect(refused.headers['x-ratelimit-reset']).toBe(String(reset));
+    const retryAfter = Number(refused.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(Math.ceil(reset - Date.now() / 1000) + 1);
+  });
+
+  it('counts WebSocket upgrades as requests: the 101 carries the headers, and past the limit the upgrade gets 429', async () => {
+    const tenant = await viaFirst.tenantWithKey();
+    await first.listen();
+    await startOfRoomyWindow();
+    const { body: store } = await viaFirst.createStore(tenant.key, { name: 'ws-limited' }).expect(201);
+    const url = `${first.wsBase()}/event-stores/${store.id}/events/ws?apiKey=${tenant.key}`;
+    const sockets = [];
+    for (let i = 1; i < LIMIT; i++) sockets.push(await TestSocket.open(url));
+    try {
+      expect(sockets.map((socket) => socket.upgradeHeaders['x-ratelimit-remaining'])).toEqual(['4', '3', '2', '1', '0']);
+      const refused = await TestSocket.refusal(url);
+      expect(refused).toMatchObject({ status: 429, body: { error: { code: 'RATE_LIMITED', details: { limit: 'requests' } } } });
+      expect(refused.headers['x-ratelimit-remaining']).toBe('0');
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    } finally {
+      sockets.forEach((socket) => socket.close());
+    }
+  });
+
+  it('limits each key on its own', async () => {
+    const tenant = await viaFirst.tenantWithKey();
+    const other = await viaFirst.keyFor(tenant.tenantId, ['read']);
+    await startOfRoomyWindow();
+    for (let i = 0; i < LIMIT; i++) await viaFirst.http().get('/event-stores').set(bearer(tenant.key)).expect(200);
+    await viaFirst.http().get('/event-stores').set(bearer(tenant.key)).expect(429);
+    const response = await viaSecond.http().get('/event-stores').set(bearer(other.key)).expect(200);
+    expect(response.headers['x-ratelimit-remaining']).toBe(String(LIMIT - 1));
+  });
+
+  it('puts the headers on error responses of authenticated requests too', async () => {
+    const tenant = await viaFirst.tenantWithKey();
+    const readOnly = await viaFirst.keyFor(tenant.tenantId, ['read']);
+    await startOfRoomyWindow();
+    const notFound = await viaFirst.http().get('/event-stores/no-such-store').set(bearer(tenant.key)).expect(404);
+    const invalid = await viaFirst.http().get('/event-stores').query({ limit: 5000 }).set(bearer(tenant.key)).expect(400);
+    const forbidden = await viaFirst.http().post('/event-stores').set(bearer(readOnly.key)).send({ name: 'nope' }).expect(403);
+    for (const response of [notFound, invalid, forbidden]) {
+      for (const header of RATE_HEADERS) expect(response.headers[header]).toEqual(expect.any(String));
+    }
+    expect([notFound, invalid].map((r) => r.headers['x-ratelimit-remaining'])).toEqual(['5', '4']);
+    // A 403 is an authenticated request: it counts, on its own key.
+    expect(forbidden.headers['x-ratelimit-remaining']).toBe('5');
+  });
+
+  it('counts family B tokens against the key behind them, the token exchange included', async () => {
+    const tenant = await viaFirst.tenantWithKey();
+    await startOfRoomyWindow();
+    const exchange = await viaFirst.http().post('/api/auth/token').set(bearer(tenant.key)).expect(200);
+    expect(exchange.headers['x-ratelimit-remaining']).toBe('5');
+    const listed = await viaSecond.http().get('/api/event-stores').set(bearer(exchange.body.accessToken)).expect(200);
+    expect(listed.headers['x-ratelimit-remaining']).toBe('4');
+    const viaKey = await viaFirst.http().get('/event-stores').set(bearer(tenant.key)).expect(200);
+    expect(viaKey.headers['x-ratelimit-remaining']).toBe('3');
+  });
+
+  it('neither counts nor marks unauthenticated requests, operator requests or health checks', async () => {
+    const tenant = await viaFirst.tenantWithKey();
+    await startOfRoomyWindow();
+    const unauthenticated = [
+      await viaFirst.http().get('/event-stores').expect(401),
+      await viaFirst.http().get('/event-stores').set(bearer('esk_not-a-real-key')).expect(401),
+      await viaFirst.http().get('/api/event-stores').set(bearer('not.a.jwt')).expect(401),
+      await viaFirst.http().get('/admin/tenants').set(bearer(TEST_ADMIN_TOKEN)).expect(200),
+      await viaFirst.http().get('/health').expect(200),
+    ];
+    for (const response of unauthenticated) {
+      for (const header of [...RATE_HEADERS, 'retry-after']) expect(response.headers[header]).toBeUndefined();
+    }
+    for (let i = 0; i < LIMIT + 2; i++) await viaFirst.http().get('/admin/tenants').set(bearer(TEST_ADMIN_TOKEN)).expect(200);
+    const counted = await viaFirst.http().get('/event-stores').set(bearer(tenant.key)).expect(200);
+    expect(counted.headers['x-ratelimit-remaining']).toBe(String(LIMIT - 1));
+  });
+
+  it('documents the 429 and its headers in the API description', async () => {
+    const document = (await viaFirst.http().get('/docs-json').expect(200)).body;
+    const refusal = document.paths['/event-stores/{eventStoreId}/streams/{streamId}'].post.responses['429'];
+    expect(Object.keys(refusal.headers)).toEqual(['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After']);
+    expect(refusal.content['application/json'].schema.$ref).toBe('#/components/schemas/ErrorResponseDto');
+    const flat = document.paths['/api/auth/token'].post.responses['429'];
+    expect(flat.content['application/json'].schema.$ref).toBe('#/components/schemas/FlatErrorResponseDto');
+    expect(document.paths['/admin/tenants'].get.responses['429']).toBeUndefined();
+  });
+});
+
+describe('Request rate limit with Redis unreachable', () => {
+  it('serves authenticated requests uncounted and without rate-limit headers (fails open)', async () => {
+    const healthy = await startTestApp({ RATE_LIMIT_REQUESTS_PER_MINUTE: '1' });
+    const down = await startTestApp({ RATE_LIMIT_REQUESTS_PER_MINUTE: '1', REDIS_URL: 'redis://127.0.0.1:1' }, healthy.database);
+    try {
+      const tenant = await new ApiClient(healthy.server).tenantWithKey();
+      const api = new ApiClient(down.server);
+      for (let i = 0; i < 3; i++) {
+        const response = await api.http().get('/event-stores').set(bearer(tenant.key)).expect(200);
+        expect(response.headers['x-ratelimit-limit']).toBeUndefined();
+      }
+    } finally {
+      await down.close();
+      await healthy.close();
+    }
+  });
+});
+
+describe('Event budget per store (DECISIONS §7)', () => {
+  const BUDGET = 10;
+  let testApp: TestApp;
+  let api: ApiClient;
+  let tenant: TenantKey;
+  let sql: Client;
+
+  beforeAll(async () => {
+    testApp = await startTestApp({ RATE_LIMIT_EVENTS_PER_MINUTE: String(BUDGET) });
+    api = new ApiClient(testApp.server);
+    tenant = await api.tenantWithKey();
+    sql = new Client({ connectionString: testApp.database.url });
+    await sql.connect();
+  });
+  afterAll(async () => {
+    await sql.end();
+    await testApp.close();
+  });
+
+  const newStore = async () => (await api.createStore(tenant.key, { name: `budget-${Math.random().toString(36).slice(2, 10)}` }).expect(201)).body.id as string;
+  const appendTo = (storeId: string, streamId: string, count: number) =>
+    api.http().post(`/event-stores/${storeId}/streams/${streamId}`).set(bearer(tenant.key)).send({ events: Array.from({ length: count }, (_, i) => event('budget.used', { i })) });
+  const storedEvents = async (storeId: string) => Number((await sql.query(`SELECT count(*) FROM events WHERE event_store_id = $1`, [storeId])).rows[0].count);
+
+  it('counts stream, family B and DCB appends together, and refuses the one that would pass the budget, writing nothing', async () => {
+    const storeId = await newStore();
+    await startOfRoomyWindow();
+    await appendTo(storeId, 'orders-1', 4).expect(200);
+    const token = await api.accessToken(tenant.key);
+    await api.http().post(`/api/event-stores/${storeId}/streams/orders-2/events`).set(bearer(token)).send({ events: [event('budget.used')] }).expect(201);
+    await api.http().post(`/event-stores/${storeId}/events`).set(bearer(tenant.key)).send({ events: [{ ...event('dcb.used'), tags: ['t:1'] }, event('dcb.used')] }).expect(200);
+    expect(await storedEvents(storeId)).toBe(7);
+
+    const refused = await appendTo(storeId, 'orders-1', 4).expect(429);
+    expect(refused.body.error).toEqual({
+      code: 'RATE_LIMITED',
+      message: expect.any(String),
+      details: { limit: 'events', eventStoreId: storeId, eventsPerMinute: BUDGET, eventsUsed: 7, eventsRequested: 4, retryAfterSeconds: expect.any(Number) },
+    });
+    const retryAfter = Number(refused.headers['retry-after']);
+    expect(retryAfter).toBe(refused.body.error.details.retryAfterSeconds);
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    const flat = await api.http().post(`/api/event-stores/${storeId}/streams/orders-2/events`).set(bearer(token)).send({ events: Array(4).fill(event('x')) }).expect(429);
+    expect(flat.body).toMatchObject({ error: 'RATE_LIMITED', details: { limit: 'events', eventsUsed: 7 } });
+    await api.http().post(`/event-stores/${storeId}/events`).set(bearer(tenant.key)).send({ events: Array(4).fill(event('dcb.used')) }).expect(429);
+
+    expect(await storedEvents(storeId)).toBe(7);
+    const stream = await api.http().get(`/event-stores/${storeId}/streams/orders-1`).set(bearer(tenant.key)).expect(200);
+    expect(stream.body.streamVersion).toBe(4);
+    // What is left of the budget can still be used, to the event.
+    await appendTo(storeId, 'orders-1', 3).expect(200);
+    await appendTo(storeId, 'orders-1', 1).expect(429);
+    expect(await storedEvents(storeId)).toBe(BUDGET);
+  });
+
+  it('does not count appends that fail, nor idempotent replays, and keeps stores apart', async () => {
+    const storeId = await newStore();
+    const otherStoreId = await newStore();
+    await startOfRoomyWindow();
+    await appendTo(storeId, 'cart', 2).expect(200);
+    await api.http().post(`/event-stores/${storeId}/streams/cart`).set(bearer(tenant.key)).send({ events: Array(5).fill(event('x')), expectedStreamVersion: 0 }).expect(409);
+    const keyed = () => api.http().post(`/event-stores/${storeId}/streams/cart`).set(bearer(tenant.key)).set('Idempotency-Key', 'once').send({ events: Array(8).fill(event('x')) });
+    await keyed().expect(200);
+    // The budget is now used up, yet the replay answers: it appends nothing, so it costs nothing.
+    const replay = await keyed().expect(200);
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    await appendTo(storeId, 'cart', 1).expect(429);
+    await appendTo(otherStoreId, 'cart', BUDGET).expect(200);
+    expect(await storedEvents(storeId)).toBe(BUDGET);
+  });
+
+  it('decides racing appends under the store lock: exactly as many as fit succeed', async () => {
+    const storeId = await newStore();
+    await startOfRoomyWindow();
+    const statuses = await Promise.all(Array.from({ length: 12 }, (_, i) => appendTo(storeId, `race-${i}`, 3).then((r) => r.status)));
+    expect(statuses.filter((status) => status === 200)).toHaveLength(3);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(9);
+    expect(await storedEvents(storeId)).toBe(9);
+    const { rows } = await sql.query(`SELECT last_position, total_events FROM event_stores WHERE id = $1`, [storeId]);
+    expect(rows[0]).toEqual({ last_position: '9', total_events: '9' });
+  });
+});
+
+describe('Request size limit', () => {
+  it('answers a body over MAX_BODY_BYTES with 413 PAYLOAD_TOO_LARGE in each family envelope, storing nothing', async () => {
+    const testApp = await startTestApp({ MAX_BODY_BYTES: '2048' });
+    const api = new ApiClient(testApp.server);
+    try {
+      const tenant = await api.tenantWithKey();
+      const storeId = (await api.createStore(tenant.key, { name: 'sized' }).expect(201)).body.id;
+      const big = { events: [event('too.big', { blob: 'x'.repeat(4096) })] };
+      const nested = await api.http().post(`/event-stores/${storeId}/streams/s`).set(bearer(tenant.key)).send(big).expect(413);
+      expect(nested.body).toEqual({ error: { code: 'PAYLOAD_TOO_LARGE', message: expect.any(String), details: {} } });
+      const token = await api.accessToken(tenant.key);
+      const flat = await api.http().post(`/api/event-stores/${storeId}/streams/s/events`).set(bearer(token)).send(big).expect(413);
+      expect(flat.body).toEqual({ error: 'PAYLOAD_TOO_LARGE', message: expect.any(String), details: {} });
+      await api.http().get(`/event-stores/${storeId}/streams/s`).set(bearer(tenant.key)).expect(404);
+    } finally {
+      await testApp.close();
+    }
+  });
+});
