@@ -281,11 +281,21 @@ async function main() {
     }
   };
 
-  /** A webhook or WebSocket scenario drives the API (and a worker) itself, on a store of its own, once whatever BENCH_ROUNDS says. */
+  /**
+   * A webhook or WebSocket scenario drives the API (and a worker) itself, on a store of its own, once
+   * whatever BENCH_ROUNDS says. With BENCH_CPU_PROFILE=1 it profiles the API over its measured window,
+   * marked by calling `profileWindow()` at the window's start and end.
+   */
   const runSelfDrivenScenario = async (scenario) => {
     log(`${scenario.name}: ${scenario.summary}`);
     try {
-      return await scenario.measure(ctx);
+      const profileWindow = config.cpuProfile ? () => api.child.kill('SIGWINCH') : () => {};
+      const run = await scenario.measure({ ...ctx, profileWindow });
+      if (config.cpuProfile) {
+        const file = join(profileDir, `${results.date}-${scenario.name}.cpuprofile`);
+        run.profile = { file: relative(ROOT, file), ...(await collectProfile(profileDir, file)) };
+      }
+      return run;
     } catch (error) {
       log(`  failed: ${error.stack ?? error}`);
       return { failed: String(error.message ?? error) };

@@ -108,9 +108,11 @@ async function measureFanout(ctx) {
       measuredFrom: warmupEvents,
       onWindowStart: () => {
         windowStart = processes.markWindowStart();
+        ctx.profileWindow();
       },
     });
     const windowSeconds = (processes.markWindowEnd() - windowStart) / 1000;
+    ctx.profileWindow();
     const { rows } = await ctx.admin.query('SELECT last_position FROM event_stores WHERE id = $1', [storeId]);
     const last = Number(rows[0].last_position);
     const complete = await waitForAll(clients, last);

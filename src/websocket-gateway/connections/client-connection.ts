@@ -1,4 +1,5 @@
 import type { Logger } from '@nestjs/common';
+import type { Socket } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { WebSocket } from 'ws';
 import { newId } from '../../common/ids';
@@ -29,6 +30,7 @@ export class ClientConnection implements FrameSink {
   private feed: Promise<StoreFeed> | null = null;
   private alive = true;
   private closed = false;
+  private corked = false;
 
   constructor(
     readonly socket: WebSocket,
@@ -74,23 +76,34 @@ export class ClientConnection implements FrameSink {
     return true;
   }
 
+  /**
+   * Queues a frame. Frames sent in one turn of the event loop (a feed batch, to every subscription
+   * of this socket) leave in one write: the socket is corked until the turn's microtasks run, which
+   * costs no latency and saves a system call per frame, the bulk of a fan-out's CPU otherwise.
+   */
   send(frame: string): void {
     if (this.socket.readyState !== WebSocket.OPEN) return;
+    this.corkForThisTurn();
     this.socket.send(frame);
     if (this.socket.bufferedAmount > this.services.maxBufferedBytes) {
       this.close(CLOSE_POLICY_VIOLATION, 'Slow consumer: too many unsent events');
     }
   }
 
-  sendPaced(frame: string): Promise<void> {
-    if (this.socket.readyState !== WebSocket.OPEN) return Promise.resolve();
+  whenWritable(): Promise<void> | undefined {
     // A quarter of the slow-consumer bound: replaying alone never trips it, whatever else the socket carries.
-    if (this.socket.bufferedAmount < this.services.maxBufferedBytes / 4) {
-      this.socket.send(frame);
-      return Promise.resolve();
-    }
-    // Called once the frame is handed to the kernel (or the socket is gone).
-    return new Promise((resolve) => this.socket.send(frame, () => resolve()));
+    if (this.socket.readyState !== WebSocket.OPEN || this.socket.bufferedAmount < this.services.maxBufferedBytes / 4) return undefined;
+    const tcp = this.tcp;
+    return new Promise((resolve) => {
+      const done = () => {
+        tcp.off('drain', done);
+        this.socket.off('close', done);
+        resolve();
+      };
+      // Past the socket's high-water mark the write that got there returned false, so 'drain' follows once the kernel has taken it all.
+      tcp.on('drain', done);
+      this.socket.on('close', done);
+    });
   }
 
   /** A protocol ping; a peer that did not answer the previous one is dropped. */
@@ -128,7 +141,7 @@ export class ClientConnection implements FrameSink {
         eventFilter: subscription.eventFilter,
         createdAt: subscription.createdAt.toISOString(),
         lastProcessedEventGlobalPosition: subscription.lastProcessedPosition,
-        lastDeliveryAttempt: subscription.lastSentAt?.toISOString() ?? null,
+        lastDeliveryAttempt: subscription.lastSentAt === null ? null : new Date(subscription.lastSentAt).toISOString(),
       })),
       expiresAt,
     };
@@ -178,6 +191,22 @@ export class ClientConnection implements FrameSink {
     const { feeds } = this.services;
     this.feed.then((feed) => feeds.release(feed)).catch(() => undefined);
     this.feed = null;
+  }
+
+  private corkForThisTurn(): void {
+    if (this.corked) return;
+    this.corked = true;
+    const tcp = this.tcp;
+    tcp.cork();
+    queueMicrotask(() => {
+      this.corked = false;
+      tcp.uncork();
+    });
+  }
+
+  /** The TCP socket under the WebSocket: `ws` has no cork or drain of its own and its maintainers point here (websockets/ws#1999). */
+  private get tcp(): Socket {
+    return (this.socket as unknown as { _socket: Socket })._socket;
   }
 
   private sendError(code: ProtocolErrorCode, message: string): void {

@@ -8,10 +8,10 @@ import type { FeedSubscriber, StoreFeed } from './store-feed';
 
 /** Where a subscription's frames go: its socket. */
 export interface FrameSink {
-  /** A live frame; the sink closes a consumer that falls too far behind. */
+  /** Queues a frame; the sink closes a consumer that falls too far behind. */
   send(frame: string): void;
-  /** A replayed frame; resolves when the socket has room for more, so a replay never overruns it. */
-  sendPaced(frame: string): Promise<void>;
+  /** Undefined while the socket has room; otherwise resolves once it has, so that a replay paces itself instead of overrunning it. */
+  whenWritable(): Promise<void> | undefined;
 }
 
 type Mode = 'replaying' | 'bridging' | 'live' | 'ended';
@@ -37,8 +37,8 @@ export class LiveSubscription implements FeedSubscriber {
   private bridged: FeedBatch[] = [];
   private bridgedEvents = 0;
   readonly createdAt = new Date();
-  /** When the last event frame went out, for the registry. */
-  lastSentAt: Date | null = null;
+  /** When the last event frame went out (epoch ms), for the registry. */
+  lastSentAt: number | null = null;
 
   private feed?: StoreFeed;
   private started = false;
@@ -103,9 +103,11 @@ export class LiveSubscription implements FeedSubscriber {
   private async catchUp(feed: StoreFeed): Promise<void> {
     const { events, lastPosition } = await this.eventLog.readMatchingAfter(feed.eventStoreId, this.filter, this.cursor, FEED_PAGE_SIZE);
     for (const event of events) {
+      const full = this.sink.whenWritable();
+      if (full) await full;
       if (this.mode === 'ended') return;
-      await this.sink.sendPaced(eventFrame(this.id, toFeedEvent(event)));
-      this.lastSentAt = new Date();
+      this.sink.send(eventFrame(this.id, toFeedEvent(event)));
+      this.lastSentAt = Date.now();
       this.cursor = event.globalPosition;
     }
     if (events.length === FEED_PAGE_SIZE || this.mode === 'ended') return;
@@ -128,12 +130,14 @@ export class LiveSubscription implements FeedSubscriber {
   }
 
   private sendLive({ events, upTo }: FeedBatch): void {
+    let sent = false;
     for (const event of events) {
       if (event.globalPosition > this.cursor && this.matches(event)) {
         this.sink.send(eventFrame(this.id, event));
-        this.lastSentAt = new Date();
+        sent = true;
       }
     }
+    if (sent) this.lastSentAt = Date.now();
     this.cursor = Math.max(this.cursor, upTo);
   }
 

@@ -1,6 +1,6 @@
 import type { Logger } from '@nestjs/common';
 import type { EventLog } from '../../streams/event-log';
-import { FEED_PAGE_SIZE } from '../websocket.constants';
+import { FEED_PAGE_SIZE, FEED_READ_INTERVAL_MS } from '../websocket.constants';
 import { FeedBatch, toFeedEvent } from './event-frame';
 
 const EVERY_EVENT = { kind: 'all' } as const;
@@ -20,9 +20,12 @@ export class StoreFeed {
   position = 0;
   private readonly subscribers = new Set<FeedSubscriber>();
   private started = false;
-  private reading = false;
+  /** A read is running or scheduled. */
+  private busy = false;
   private readAgain = false;
   private stopped = false;
+  private lastReadAt = -Infinity;
+  private timer?: NodeJS.Timeout;
 
   constructor(
     readonly eventStoreId: string,
@@ -47,36 +50,53 @@ export class StoreFeed {
   /** A NOTIFY, a poll or a new subscriber says the store may have moved past `position`. */
   wake(lastPosition?: number): void {
     if (!this.started || this.stopped || (lastPosition !== undefined && lastPosition <= this.position)) return;
-    if (this.reading) {
+    if (this.busy) {
       this.readAgain = true;
       return;
     }
-    void this.follow();
+    this.schedule();
   }
 
   stop(): void {
     this.stopped = true;
+    clearTimeout(this.timer);
     this.subscribers.clear();
   }
 
+  /**
+   * Reads now, or FEED_READ_INTERVAL_MS after the previous read began. A quiet store's event goes
+   * out at once; under a stream of appends, each read takes what arrived meanwhile, and every socket
+   * gets it in one write rather than one per event.
+   */
+  private schedule(): void {
+    this.busy = true;
+    const wait = this.lastReadAt + FEED_READ_INTERVAL_MS - performance.now();
+    if (wait <= 0) return void this.follow();
+    this.timer = setTimeout(() => void this.follow(), wait);
+  }
+
   private async follow(): Promise<void> {
-    this.reading = true;
+    this.readAgain = false;
+    this.lastReadAt = performance.now();
+    let backlog = false;
     try {
-      do {
-        this.readAgain = false;
-        const { events, lastPosition } = await this.eventLog.readMatchingAfter(this.eventStoreId, EVERY_EVENT, this.position, FEED_PAGE_SIZE);
-        if (this.stopped) return;
-        const full = events.length === FEED_PAGE_SIZE;
-        // A short page saw the whole store as of its snapshot: nothing up to lastPosition is missing.
-        const upTo = full ? events[events.length - 1].globalPosition : Math.max(this.position, lastPosition);
-        if (upTo > this.position) this.dispatch({ events: events.map(toFeedEvent), upTo });
-        if (full) this.readAgain = true;
-      } while (this.readAgain && !this.stopped);
+      const { events, lastPosition } = await this.eventLog.readMatchingAfter(this.eventStoreId, EVERY_EVENT, this.position, FEED_PAGE_SIZE);
+      if (this.stopped) return;
+      backlog = events.length === FEED_PAGE_SIZE;
+      // A short page saw the whole store as of its snapshot: nothing up to lastPosition is missing.
+      const upTo = backlog ? events[events.length - 1].globalPosition : Math.max(this.position, lastPosition);
+      if (upTo > this.position) this.dispatch({ events: events.map(toFeedEvent), upTo });
     } catch (error) {
       // The next NOTIFY or the audit's poll (every second) tries again from the same position.
       this.logger.warn(`Live feed of ${this.eventStoreId} could not read: ${(error as Error).message}`);
-    } finally {
-      this.reading = false;
+    }
+    this.busy = false;
+    if (this.stopped) return;
+    if (backlog) {
+      this.busy = true;
+      void this.follow();
+    } else if (this.readAgain) {
+      this.schedule();
     }
   }
 
