@@ -143,7 +143,7 @@ async function measureReads(pool, cases, variant, label) {
 }
 
 // ---------------------------------------------------------------------------------------------------
-// Appends: `appendClients` connections each looping single-event append_dcb calls (1–3 tags, no condition).
+// Appends: `appendClients` connections each looping single-event DCB appends through append_batch (1–3 tags, no condition).
 
 async function measureAppends(pool, storeId, label, roundCount = config.appendRounds) {
   const types = PRELOAD_TYPES.map(([type]) => type);
@@ -359,7 +359,7 @@ async function interleavedAppends(pool, storeId, results, started) {
   const L = [`# DCB tag index, appends interleaved, ${results.date}`, ''];
   L.push(
     `\`BENCH_DCB_INDEX_MODE=appends-interleaved npm run bench:dcb-index\`: the same ${results.load.events.toLocaleString('en-US')}-event store as the main run; ` +
-      `${config.appendClients} connections calling append_dcb (1 event, 1–3 tags, no condition), ${config.appendSeconds} s per round after a CHECKPOINT, ` +
+      `${config.appendClients} connections calling append_batch with one DCB append (1 event, 1–3 tags, no condition), ${config.appendSeconds} s per round after a CHECKPOINT, ` +
       `${rounds} rounds, the designs alternating round by round (no index ↔ side table, then with the GIN index built: GIN ↔ GIN + side table). Whole run ${results.totalSeconds} s.`,
     '',
     '| Design | Events/s median | per round | p50 ms (median round) | p99 ms (median round) | WAL bytes / event (median) |',
@@ -424,7 +424,7 @@ function renderMarkdown(r) {
   for (const c of r.cases) {
     L.push(`| ${c.id} | ${variants.map((v) => { const e = r.reads[v][c.id]?.explain; return e ? `${e.executionMs} ms, buffers ${e.topBuffers ? e.topBuffers.hit + e.topBuffers.read : '?'}` : '–'; }).join(' | ')} |`);
   }
-  L.push('', `## (c) single-event appends with 1–3 tags: ${r.settings.appendClients} connections calling append_dcb (no condition), ${r.settings.appendSeconds} s × ${r.settings.appendRounds} rounds, median`, '');
+  L.push('', `## (c) single-event appends with 1–3 tags: ${r.settings.appendClients} connections calling append_batch with one DCB append (no condition), ${r.settings.appendSeconds} s × ${r.settings.appendRounds} rounds, median`, '');
   L.push('| Tag index | Events/s | rounds | p50 ms | p99 ms | WAL bytes / event | vs no tag index |', '|---|--:|---|--:|--:|--:|--:|');
   const none = r.appends.none?.eventsPerSecond;
   for (const [k, a] of Object.entries(r.appends)) {

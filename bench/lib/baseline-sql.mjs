@@ -5,7 +5,7 @@
 //   2. upsert the stream row … RETURNING version        (after the store lock, so versions are consistent)
 //   3. one multi-row INSERT of the n events
 // No HTTP, no Nest, no JSON payload parsing in SQL, no NOTIFY, no size limit or statistics beyond the
-// counters on the store row. It never calls append_to_stream.
+// counters on the store row. It never calls the service's append_batch.
 
 const appendSql = (streamPosition) => `
   WITH store AS (

@@ -1,4 +1,4 @@
-// The DCB SQL the benchmarks run: the service's own (dcb_matching_positions, append_dcb, the read of
+// The DCB SQL the benchmarks run: the service's own (dcb_matching_positions, append_batch, the read of
 // src/dcb/dcb-log.ts) and, for the comparison of tag indexes, the same questions asked of a GIN index
 // on events.tags.
 import { createRequire } from 'node:module';
@@ -15,7 +15,7 @@ export const SERVICE_DCB_READ = `
     JOIN events ON events.event_store_id = $1 AND events.global_position = matched.position
    ORDER BY global_position`;
 
-/** The condition check append_dcb performs (limit 100 = the conflicting positions it reports). */
+/** The condition check append_batch performs for a DCB append (limit 100 = the conflicting positions it reports). */
 export const SERVICE_DCB_CONDITION = `SELECT dcb_matching_positions($1, $2::jsonb, $3, 100) AS positions`;
 
 const literal = (value) => `'${String(value).replace(/'/g, "''")}'`;
@@ -87,10 +87,13 @@ export function ginRead(items) {
   };
 }
 
-/** append_dcb as the service calls it (one event, no condition unless given), with an event budget out of reach. */
-export const SERVICE_APPEND_DCB = `SELECT last_position FROM append_dcb($1, $2::jsonb, $3::jsonb, 9223372036854775807)`;
+/**
+ * A DCB append as the service commits it, alone in its batch: `append_batch` with one request
+ * (events $2, condition $3 or null), an event budget out of reach.
+ */
+export const SERVICE_APPEND_DCB = `SELECT detail FROM append_batch($1, jsonb_build_array(jsonb_build_object('kind', 'dcb', 'events', $2::jsonb, 'condition', $3::jsonb)), 9223372036854775807)`;
 
-/** One DCB event as append_dcb takes it (the service adds sizeBytes, see src/streams/event-payload.ts). */
+/** One DCB event as append_batch takes it (the service adds sizeBytes, see src/streams/event-payload.ts). */
 export function dcbEventJson(tags, type = 'order.placed', index = 0) {
   const data = { orderId: `order-${100000 + index}`, customerId: 'customer-4711', amount: 4200 + index, currency: 'EUR', channel: 'web', note: 'bench' };
   return { type, data, tags, sizeBytes: Buffer.byteLength(JSON.stringify(data)) };

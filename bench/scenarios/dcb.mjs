@@ -93,7 +93,7 @@ function serviceConditionalAppend() {
 /**
  * The raw baseline, one transaction and ONE round trip per event (a simple-query string of two
  * statements, run by PostgreSQL as one implicit transaction, values inlined as escaped literals):
- *   1. SELECT … FROM event_stores … FOR NO KEY UPDATE    the store's lock (as append_dcb takes it)
+ *   1. SELECT … FROM event_stores … FOR NO KEY UPDATE    the store's lock (as append_batch takes it)
  *   2. under the lock, in a fresh READ COMMITTED snapshot: the condition (any event_tags row with the
  *      client's tag after `after`?), and only if none: the counter update and the event insert (its
  *      tag rows written by the schema's trigger events_index_tags, as for every insert into events).

@@ -21,7 +21,7 @@ export class RequestRateLimitedError extends DomainError {
   }
 }
 
-/** What `append_to_stream` and `append_dcb` report (SQLSTATE ESRL1) when an append would pass the store's budget. */
+/** What `append_batch` reports (outcome budget_exceeded) when an append would pass the store's budget. */
 export interface EventBudgetDetail {
   eventsPerMinute: number;
   eventsUsed: number;

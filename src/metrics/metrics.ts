@@ -39,6 +39,13 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  readonly appendBatchRequests = new Histogram({
+    name: 'append_batch_requests',
+    help: 'Append requests committed together in one transaction (group commit), per batch',
+    buckets: [1, 2, 4, 8, 16, 32, 64, 128, 256],
+    registers: [this.registry],
+  });
+
   readonly dcbConditionFailures = new Counter({
     name: 'dcb_condition_failures_total',
     help: 'DCB appends refused because events matched failIfEventsMatch (409 APPEND_CONDITION_FAILED)',

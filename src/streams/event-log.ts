@@ -1,36 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
-import { EnvironmentVariables } from '../config/environment-variables';
-import { EventStoreNotFoundError } from '../event-stores/event-store.errors';
-import { EventBudgetExceededError } from '../limits/limits.errors';
+import { DataSource, EntityManager } from 'typeorm';
 import type { ReadDirection } from '../common/decorators/query-params.decorators';
 import type { EventFilter } from '../common/event-filter';
 import type { StoredEventResponseDto } from './dto/stored-event.response.dto';
-import { eventPayload } from './event-payload';
 import { EventsFilter, eventsQuery, typeCondition } from './events-query';
-import { ExpectedVersion, expectedVersionArgument } from './expected-version';
 import { EVENT_COLUMNS, EventRow, toStoredEvent } from './stored-event';
-import { StreamSizeExceededError, VersionConflictError } from './stream.errors';
-
-export interface NewEvent {
-  type: string;
-  data: Record<string, unknown>;
-  metadata?: Record<string, unknown> | null;
-  tags?: string[];
-  schemaVersion?: string;
-}
-
-export interface AppendResult {
-  eventStoreId: string;
-  streamId: string;
-  eventsAppended: number;
-  firstPosition: number;
-  lastPosition: number;
-  streamVersion: number;
-  transactionId: string;
-  createdAt: string;
-}
 
 /** Inclusive bounds on stream positions. */
 export interface StreamRange {
@@ -78,44 +53,10 @@ interface StreamRow {
 /** Exported for the benchmark's EXPLAIN of the exact statement. */
 export const READ_STREAM_SQL = { forward: READ_STREAM('ASC'), backward: READ_STREAM('DESC') };
 
-/** The event log in PostgreSQL: every append and read of streams and events goes through here. */
+/** Reads of the event log in PostgreSQL: streams, the whole store, and subscribers' pages. Appends go through AppendBatcher. */
 @Injectable()
 export class EventLog {
-  constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
-    private readonly config: EnvironmentVariables,
-  ) {}
-
-  /** One round trip: `append_to_stream` takes the event budget, checks, writes and notifies under the store's lock. */
-  async append(
-    eventStoreId: string,
-    streamId: string,
-    expectedVersion: ExpectedVersion | undefined,
-    events: NewEvent[],
-    manager: EntityManager = this.dataSource.manager,
-  ): Promise<AppendResult> {
-    try {
-      const [row] = await manager.query(`SELECT * FROM append_to_stream($1, $2, $3, $4::jsonb, $5)`, [
-        eventStoreId,
-        streamId,
-        expectedVersionArgument(expectedVersion),
-        eventPayload(events),
-        this.config.RATE_LIMIT_EVENTS_PER_MINUTE,
-      ]);
-      return {
-        eventStoreId,
-        streamId,
-        eventsAppended: events.length,
-        firstPosition: Number(row.first_position),
-        lastPosition: Number(row.last_position),
-        streamVersion: Number(row.stream_version),
-        transactionId: row.transaction_id,
-        createdAt: row.created_at.toISOString(),
-      };
-    } catch (error) {
-      throw this.appendFailure(error, eventStoreId, streamId, expectedVersion);
-    }
-  }
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   /** The stream's version and a page of its events, from one snapshot; null if never appended to. */
   async readStream(eventStoreId: string, streamId: string, range: StreamRange): Promise<(EventPage & { streamVersion: number }) | null> {
@@ -213,23 +154,5 @@ export class EventLog {
         updatedAt: row.updated_at.toISOString(),
       })),
     };
-  }
-
-  /** Turns the SQLSTATEs `append_to_stream` raises into the errors the API documents. */
-  private appendFailure(error: unknown, eventStoreId: string, streamId: string, expected: ExpectedVersion | undefined): unknown {
-    if (!(error instanceof QueryFailedError)) return error;
-    const { code, detail } = error.driverError as { code?: string; detail?: string };
-    switch (code) {
-      case 'ESVC1':
-        return new VersionConflictError(eventStoreId, streamId, expected ?? 'any', Number(detail));
-      case 'ESSZ1':
-        return new StreamSizeExceededError(eventStoreId, streamId, JSON.parse(detail ?? '{}'));
-      case 'ESNF1':
-        return new EventStoreNotFoundError(eventStoreId);
-      case 'ESRL1':
-        return new EventBudgetExceededError(eventStoreId, JSON.parse(detail ?? '{}'));
-      default:
-        return error;
-    }
   }
 }

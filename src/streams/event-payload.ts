@@ -1,4 +1,4 @@
-import type { NewEvent } from './event-log';
+import type { NewEvent } from './append/append-request';
 
 /**
  * The JSON array the append functions take: the submitted fields plus each event's size, which

@@ -9,7 +9,7 @@ export function isExpectedVersion(value: unknown): value is ExpectedVersion {
   return (typeof value === 'number' && Number.isSafeInteger(value) && value >= -1) || KEYWORDS.includes(value as string);
 }
 
-/** The argument `append_to_stream` takes: a keyword or the exact version as text; -1 means no_stream. */
+/** The `expectedVersion` `append_batch` takes: a keyword or the exact version as text; -1 means no_stream. */
 export function expectedVersionArgument(expected: ExpectedVersion | undefined): string {
   if (expected === undefined) return 'any';
   if (expected === -1) return 'no_stream';

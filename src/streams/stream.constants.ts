@@ -13,5 +13,5 @@ export const EVENT_TYPE_PATTERN = /^[^\s\p{Cc}]{1,255}$/u;
 export const TAG_PATTERN = /^[^,\p{Cc}]{1,255}$/u;
 export const STREAM_ID_PATTERN = /^[^/\p{Cc}]{1,255}$/u;
 
-/** The Postgres channel `append_to_stream` notifies on commit with `<storeId>:<lastPosition>`. */
+/** The Postgres channel `append_batch` notifies on commit with `<storeId>:<lastPosition>`. */
 export const APPENDS_CHANNEL = 'event_store_appends';

@@ -80,6 +80,7 @@ describe('Entry points (dist/main.js and dist/worker.js)', () => {
     const applied = processes.flatMap((service) => service.log.match(/Applied \w+/g) ?? []);
     expect(applied.sort()).toEqual([
       'Applied AddEventBudget1795219600000',
+      'Applied AppendInBatches1795219800000',
       'Applied CreateDcb1795219400000',
       'Applied CreateEventLog1795219300000',
       'Applied CreateSubscriptions1795219500000',
@@ -96,6 +97,7 @@ describe('Entry points (dist/main.js and dist/worker.js)', () => {
         'CreateSubscriptions1795219500000',
         'AddEventBudget1795219600000',
         'IndexIdempotencyKeysByAge1795219700000',
+        'AppendInBatches1795219800000',
       ]);
     } finally {
       await client.end();

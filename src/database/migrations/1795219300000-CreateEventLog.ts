@@ -77,7 +77,7 @@ export class CreateEventLog1795219300000 implements MigrationInterface {
  * meanwhile. Failures raise custom SQLSTATEs (ESNF1 store missing, ESVC1 version conflict, ESSZ1
  * size exceeded) so nothing is written. NOTIFY is delivered on commit only: a wake-up for readers.
  */
-const APPEND_TO_STREAM = `
+export const APPEND_TO_STREAM = `
 CREATE FUNCTION append_to_stream(
   p_event_store_id text,
   p_stream_id text,

@@ -135,7 +135,7 @@ $$`;
  * as stream appends: the check and the write cannot interleave with another append. A match raises
  * ESDC1 with the lowest 100 conflicting positions in DETAIL, so nothing is written.
  */
-const APPEND_DCB = `
+export const APPEND_DCB = `
 CREATE FUNCTION append_dcb(p_event_store_id text, p_events jsonb, p_condition jsonb)
 RETURNS TABLE (last_position bigint) LANGUAGE plpgsql AS $$
 #variable_conflict use_column

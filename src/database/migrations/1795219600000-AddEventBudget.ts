@@ -43,7 +43,7 @@ export class AddEventBudget1795219600000 implements MigrationInterface {
  * the clock just before a minute turned, then waited for the lock, counts in the newer minute.
  * A missing store is left to the append, which reports it.
  */
-const TAKE_EVENT_BUDGET = `
+export const TAKE_EVENT_BUDGET = `
 CREATE FUNCTION take_event_budget(p_event_store_id text, p_count bigint, p_per_minute bigint)
 RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
@@ -66,7 +66,7 @@ BEGIN
 END
 $$`;
 
-const METERED_APPEND_TO_STREAM = `
+export const METERED_APPEND_TO_STREAM = `
 CREATE FUNCTION append_to_stream(
   p_event_store_id text,
   p_stream_id text,
@@ -86,7 +86,7 @@ BEGIN
 END
 $$`;
 
-const METERED_APPEND_DCB = `
+export const METERED_APPEND_DCB = `
 CREATE FUNCTION append_dcb(p_event_store_id text, p_events jsonb, p_condition jsonb, p_events_per_minute bigint)
 RETURNS TABLE (last_position bigint) LANGUAGE plpgsql AS $$
 BEGIN

@@ -4,6 +4,7 @@ import { CreateDcb1795219400000 } from './1795219400000-CreateDcb';
 import { CreateSubscriptions1795219500000 } from './1795219500000-CreateSubscriptions';
 import { AddEventBudget1795219600000 } from './1795219600000-AddEventBudget';
 import { IndexIdempotencyKeysByAge1795219700000 } from './1795219700000-IndexIdempotencyKeysByAge';
+import { AppendInBatches1795219800000 } from './1795219800000-AppendInBatches';
 
 /** Every migration, oldest first. Listed explicitly so the build, the CLI and tests agree. */
 export const MIGRATIONS = [
@@ -13,4 +14,5 @@ export const MIGRATIONS = [
   CreateSubscriptions1795219500000,
   AddEventBudget1795219600000,
   IndexIdempotencyKeysByAge1795219700000,
+  AppendInBatches1795219800000,
 ];

@@ -1,7 +1,7 @@
 import { Command } from '@nestjs/cqrs';
-import type { NewEvent } from '../../streams/event-log';
+import type { NewEvent } from '../../streams/append/append-request';
 import type { IdempotencyRequest } from '../../streams/idempotency/idempotency-request.decorator';
-import type { IdempotentOutcome } from '../../streams/idempotency/idempotency-keys';
+import type { IdempotentOutcome } from '../../streams/idempotency/idempotent-outcome';
 import type { AppendCondition } from '../dcb-log';
 
 export class AppendDcbEventsCommand extends Command<IdempotentOutcome<{ lastPosition: number }>> {

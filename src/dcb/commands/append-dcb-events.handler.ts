@@ -1,33 +1,47 @@
-import { CommandHandler, EventBus, ICommandHandler } from '@nestjs/cqrs';
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { EventStoreResolver } from '../../event-stores/event-store-resolver';
 import { Metrics } from '../../metrics/metrics';
-import { EventsAppendedEvent } from '../../streams/events/events-appended.event';
-import { IdempotencyKeys, IdempotentOutcome } from '../../streams/idempotency/idempotency-keys';
-import { DcbLog } from '../dcb-log';
+import { AppendBatcher } from '../../streams/append/append-batcher';
+import { appendRefusal } from '../../streams/append/append-refusal';
+import type { AppendRequest } from '../../streams/append/append-request';
+import type { IdempotentOutcome } from '../../streams/idempotency/idempotent-outcome';
+import { AppendConditionFailedError } from '../dcb.errors';
 import { AppendDcbEventsCommand } from './append-dcb-events.command';
 
 /**
- * One transaction: the idempotency claim (when a key is sent), the condition check and the write.
- * Then, committed, it tells subscribers.
+ * The key's claim, the budget, the condition and the write happen in one transaction under the
+ * store's lock, possibly shared with other appends to the store (AppendBatcher): a condition sees
+ * every append committed or batched before it, so two claims of one value cannot both win.
  */
 @CommandHandler(AppendDcbEventsCommand)
 export class AppendDcbEventsHandler implements ICommandHandler<AppendDcbEventsCommand> {
   constructor(
     private readonly stores: EventStoreResolver,
-    private readonly idempotencyKeys: IdempotencyKeys,
-    private readonly dcbLog: DcbLog,
-    private readonly eventBus: EventBus,
+    private readonly batcher: AppendBatcher,
     private readonly metrics: Metrics,
   ) {}
 
   async execute(command: AppendDcbEventsCommand): Promise<IdempotentOutcome<{ lastPosition: number }>> {
     const eventStoreId = await this.stores.resolveId(command.tenantId, command.eventStoreRef);
-    const outcome = await this.metrics.measureAppend('dcb', command.events.length, () =>
-      this.idempotencyKeys.run(eventStoreId, command.idempotency, (manager) =>
-        this.dcbLog.append(eventStoreId, command.events, command.condition, manager),
-      ),
-    );
-    if (!outcome.replayed) this.eventBus.publish(new EventsAppendedEvent(eventStoreId, outcome.result.lastPosition));
-    return outcome;
+    const { events, condition, idempotency } = command;
+    const after = condition?.after ?? 0;
+    const request: AppendRequest = {
+      kind: 'dcb',
+      events,
+      condition: condition && { items: condition.failIfEventsMatch.items, after },
+      idempotency,
+    };
+    return this.metrics.measureAppend('dcb', events.length, async () => {
+      const outcome = await this.batcher.append(eventStoreId, request);
+      switch (outcome.outcome) {
+        case 'appended':
+        case 'replayed':
+          return { result: outcome.detail as { lastPosition: number }, replayed: outcome.outcome === 'replayed' };
+        case 'condition_failed':
+          throw new AppendConditionFailedError(outcome.detail as number[], after);
+        default:
+          throw appendRefusal(eventStoreId, request, outcome);
+      }
+    });
   }
 }

@@ -55,7 +55,7 @@ export class EventStoreEntity {
   @Column({ name: 'newest_event_at', type: 'timestamptz', precision: 3, nullable: true })
   newestEventAt!: Date | null;
 
-  /** The UTC minute the event budget counts (DECISIONS §7); `take_event_budget` keeps both columns. */
+  /** The UTC minute the event budget counts (DECISIONS §7); `append_batch` keeps both columns. */
   @Column({ name: 'budget_window_start', type: 'timestamptz', nullable: true })
   budgetWindowStart!: Date | null;
 

@@ -1,8 +1,8 @@
 import { Command } from '@nestjs/cqrs';
-import type { AppendResult, NewEvent } from '../event-log';
+import type { AppendResult, NewEvent } from '../append/append-request';
 import type { ExpectedVersion } from '../expected-version';
 import type { IdempotencyRequest } from '../idempotency/idempotency-request.decorator';
-import type { IdempotentOutcome } from '../idempotency/idempotency-keys';
+import type { IdempotentOutcome } from '../idempotency/idempotent-outcome';
 
 export class AppendToStreamCommand extends Command<IdempotentOutcome<AppendResult>> {
   constructor(

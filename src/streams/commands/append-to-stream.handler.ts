@@ -1,33 +1,43 @@
-import { CommandHandler, EventBus, ICommandHandler } from '@nestjs/cqrs';
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { EventStoreResolver } from '../../event-stores/event-store-resolver';
 import { Metrics } from '../../metrics/metrics';
-import { AppendResult, EventLog } from '../event-log';
-import { EventsAppendedEvent } from '../events/events-appended.event';
-import { IdempotencyKeys, IdempotentOutcome } from '../idempotency/idempotency-keys';
+import { AppendBatcher } from '../append/append-batcher';
+import { appendRefusal } from '../append/append-refusal';
+import type { AppendRequest, AppendResult } from '../append/append-request';
+import type { IdempotentOutcome } from '../idempotency/idempotent-outcome';
+import { StreamSizeExceededError, VersionConflictError } from '../stream.errors';
 import { AppendToStreamCommand } from './append-to-stream.command';
 
 /**
- * One transaction: the idempotency claim (when a key is sent) and the append commit together. Then,
- * committed, it tells subscribers.
+ * The key's claim, the budget, the version and size checks and the write happen in one transaction,
+ * possibly shared with other appends to the store (AppendBatcher), none of which affects this
+ * one's outcome.
  */
 @CommandHandler(AppendToStreamCommand)
 export class AppendToStreamHandler implements ICommandHandler<AppendToStreamCommand> {
   constructor(
     private readonly stores: EventStoreResolver,
-    private readonly idempotencyKeys: IdempotencyKeys,
-    private readonly eventLog: EventLog,
-    private readonly eventBus: EventBus,
+    private readonly batcher: AppendBatcher,
     private readonly metrics: Metrics,
   ) {}
 
   async execute(command: AppendToStreamCommand): Promise<IdempotentOutcome<AppendResult>> {
     const eventStoreId = await this.stores.resolveId(command.tenantId, command.eventStoreRef);
-    const outcome = await this.metrics.measureAppend('stream', command.events.length, () =>
-      this.idempotencyKeys.run(eventStoreId, command.idempotency, (manager) =>
-        this.eventLog.append(eventStoreId, command.streamId, command.expectedVersion, command.events, manager),
-      ),
-    );
-    if (!outcome.replayed) this.eventBus.publish(new EventsAppendedEvent(eventStoreId, outcome.result.lastPosition));
-    return outcome;
+    const { streamId, expectedVersion, events, idempotency } = command;
+    const request: AppendRequest = { kind: 'stream', streamId, expectedVersion, events, idempotency };
+    return this.metrics.measureAppend('stream', events.length, async () => {
+      const outcome = await this.batcher.append(eventStoreId, request);
+      switch (outcome.outcome) {
+        case 'appended':
+        case 'replayed':
+          return { result: outcome.detail as AppendResult, replayed: outcome.outcome === 'replayed' };
+        case 'version_conflict':
+          throw new VersionConflictError(eventStoreId, streamId, expectedVersion ?? 'any', (outcome.detail as { currentVersion: number }).currentVersion);
+        case 'size_exceeded':
+          throw new StreamSizeExceededError(eventStoreId, streamId, outcome.detail as Record<string, number>);
+        default:
+          throw appendRefusal(eventStoreId, request, outcome);
+      }
+    });
   }
 }

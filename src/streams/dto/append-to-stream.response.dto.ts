@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import type { AppendResult } from '../event-log';
+import type { AppendResult } from '../append/append-request';
 
 export class AppendToStreamResponseDto {
   @ApiProperty({ example: 'order-1001' })

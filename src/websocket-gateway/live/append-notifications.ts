@@ -1,10 +1,9 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { Client } from 'pg';
 import { EnvironmentVariables } from '../../config/environment-variables';
+import { APPENDS_CHANNEL } from '../../streams/stream.constants';
 import { StoreFeeds } from './store-feeds';
 
-/** The channel `append_to_stream` and `append_dcb` notify on commit, with `<storeId>:<lastPosition>`. */
-const APPENDS_CHANNEL = 'event_store_appends';
 const RECONNECT_DELAY_MS = 1000;
 
 /**

@@ -1,0 +1,108 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { EventBus } from '@nestjs/cqrs';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { EnvironmentVariables } from '../../config/environment-variables';
+import { Metrics } from '../../metrics/metrics';
+import { EventsAppendedEvent } from '../events/events-appended.event';
+import { AppendOutcome, AppendRequest, requestJson } from './append-request';
+
+/** A batch stops growing at the first of these, so that its transaction, and the wait behind it, stay short. */
+export const MAX_BATCH_REQUESTS = 256;
+export const MAX_BATCH_EVENTS = 2000;
+export const MAX_BATCH_BYTES = 4 * 1024 * 1024;
+
+interface Pending {
+  json: string;
+  events: number;
+  resolve(outcome: AppendOutcome): void;
+  reject(error: unknown): void;
+}
+
+interface OutcomeRow {
+  ordinal: number;
+  outcome: AppendOutcome['outcome'];
+  detail: unknown;
+}
+
+/**
+ * Group commit (issue 8). A store commits one append transaction at a time (its row lock hands out
+ * positions, DECISIONS §2), so requests that arrive while its previous transaction is in flight
+ * wait here and then go together: one statement, one transaction, one round trip, each request
+ * decided by `append_batch` as if it ran alone after the ones before it. A request to an idle store
+ * goes at once, so batching adds no latency; under load it takes the place of waiting for the lock.
+ * Several API instances each batch their own requests, and their batches take turns on the lock.
+ */
+@Injectable()
+export class AppendBatcher {
+  private readonly logger = new Logger(AppendBatcher.name);
+  /** Requests waiting per store; a store has an entry exactly while one of its batches runs. */
+  private readonly waiting = new Map<string, Pending[]>();
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly config: EnvironmentVariables,
+    private readonly eventBus: EventBus,
+    private readonly metrics: Metrics,
+  ) {}
+
+  append(eventStoreId: string, request: AppendRequest): Promise<AppendOutcome> {
+    return new Promise((resolve, reject) => {
+      const pending: Pending = { json: requestJson(request), events: request.events.length, resolve, reject };
+      const queue = this.waiting.get(eventStoreId);
+      if (queue) return void queue.push(pending);
+      this.waiting.set(eventStoreId, []);
+      void this.run(eventStoreId, [pending]);
+    });
+  }
+
+  /** Runs batches of the store until nobody waits, then forgets the store. */
+  private async run(eventStoreId: string, first: Pending[]): Promise<void> {
+    for (let batch = first; batch.length > 0; batch = this.takeBatch(eventStoreId)) {
+      await this.commit(eventStoreId, batch);
+    }
+    this.waiting.delete(eventStoreId);
+  }
+
+  private takeBatch(eventStoreId: string): Pending[] {
+    const queue = this.waiting.get(eventStoreId) ?? [];
+    let events = 0;
+    let bytes = 0;
+    let taken = 0;
+    // At least one request, however large: a single append is bounded by the body limit and 1000 events.
+    while (taken < queue.length && taken < MAX_BATCH_REQUESTS) {
+      events += queue[taken].events;
+      bytes += queue[taken].json.length;
+      if (taken > 0 && (events > MAX_BATCH_EVENTS || bytes > MAX_BATCH_BYTES)) break;
+      taken += 1;
+    }
+    return queue.splice(0, taken);
+  }
+
+  private async commit(eventStoreId: string, batch: Pending[]): Promise<void> {
+    let rows: OutcomeRow[];
+    try {
+      rows = await this.dataSource.query(`SELECT ordinal, outcome, detail FROM append_batch($1, $2::jsonb, $3)`, [
+        eventStoreId,
+        `[${batch.map((pending) => pending.json).join(',')}]`,
+        this.config.RATE_LIMIT_EVENTS_PER_MINUTE,
+      ]);
+    } catch (error) {
+      // Not a refusal (those are outcomes) but a failure: data PostgreSQL cannot hold, a lost
+      // connection. Alone, the request fails with it; in company, each runs alone, so that only
+      // the request that caused it fails.
+      if (batch.length === 1) return batch[0].reject(error);
+      this.logger.warn(`A batch of ${batch.length} appends to ${eventStoreId} failed (${(error as Error).message}); running them one by one`);
+      for (const pending of batch) await this.commit(eventStoreId, [pending]);
+      return;
+    }
+    this.metrics.appendBatchRequests.observe(batch.length);
+    let lastPosition = 0;
+    for (const { ordinal, outcome, detail } of rows) {
+      batch[ordinal].resolve({ outcome, detail });
+      if (outcome === 'appended') lastPosition = Math.max(lastPosition, (detail as { lastPosition: number }).lastPosition);
+    }
+    // One nudge per committed batch (see EventsAppendedEvent): its last position covers every append in it.
+    if (lastPosition > 0) this.eventBus.publish(new EventsAppendedEvent(eventStoreId, lastPosition));
+  }
+}

@@ -1,0 +1,50 @@
+import { eventPayload } from '../event-payload';
+import { ExpectedVersion, expectedVersionArgument } from '../expected-version';
+import type { IdempotencyRequest } from '../idempotency/idempotency-request.decorator';
+
+export interface NewEvent {
+  type: string;
+  data: Record<string, unknown>;
+  metadata?: Record<string, unknown> | null;
+  tags?: string[];
+  schemaVersion?: string;
+}
+
+export interface AppendResult {
+  eventStoreId: string;
+  streamId: string;
+  eventsAppended: number;
+  firstPosition: number;
+  lastPosition: number;
+  streamVersion: number;
+  transactionId: string;
+  createdAt: string;
+}
+
+/** A stream append or a DCB append, as `append_batch` takes it. */
+export type AppendRequest =
+  | { kind: 'stream'; streamId: string; expectedVersion: ExpectedVersion | undefined; events: NewEvent[]; idempotency?: IdempotencyRequest }
+  | { kind: 'dcb'; events: NewEvent[]; condition?: { items: object[]; after: number }; idempotency?: IdempotencyRequest };
+
+/** What `append_batch` decided for one request (see migration AppendInBatches for each outcome's detail). */
+export interface AppendOutcome {
+  outcome:
+    | 'appended'
+    | 'replayed'
+    | 'idempotency_conflict'
+    | 'budget_exceeded'
+    | 'version_conflict'
+    | 'size_exceeded'
+    | 'condition_failed'
+    | 'store_not_found';
+  detail: unknown;
+}
+
+/** The request as one element of `append_batch`'s JSON array, serialised once (the events' part by eventPayload). */
+export function requestJson(request: AppendRequest): string {
+  const header =
+    request.kind === 'stream'
+      ? { kind: request.kind, streamId: request.streamId, expectedVersion: expectedVersionArgument(request.expectedVersion), idempotency: request.idempotency }
+      : { kind: request.kind, condition: request.condition, idempotency: request.idempotency };
+  return `${JSON.stringify(header).slice(0, -1)},"events":${eventPayload(request.events)}}`;
+}
