@@ -207,24 +207,32 @@ async function main() {
     for (const plan of results.explain) log(`  plan ${plan.name}: ${plan.verdict}`);
   };
 
-  /** One measured run of one runner of a scenario, on its own store. */
+  /**
+   * One measured run of one runner of a scenario, on its own store (none for a peer that keeps its own
+   * tables: `store: 'none'`), with the runner's own client count if it has one (a peer's concurrency).
+   */
   const runOnce = async (scenario, runner, round_) => {
     const suffix = config.rounds > 1 ? `-r${round_}` : '';
+    const clients = runner.clients ?? scenario.clients;
     const storeId =
       runner.store === 'preload'
         ? ctx.preload.storeId
         : runner.store === 'dcb-preload'
           ? ctx.dcbPreload.storeId
-          : await createStore(`${scenario.id}-${runner.runner}${suffix}-${config.runId}`);
-    log(`${scenario.name} / ${runner.runner}${config.rounds > 1 ? ` (round ${round_})` : ''}: ${scenario.clients} clients, ${config.warmupMs / 1000}+${config.durationMs / 1000} s`);
+          : runner.store === 'none'
+            ? null
+            : await createStore(`${scenario.id}-${runner.runner}${suffix}-${config.runId}`);
+    log(`${scenario.name} / ${runner.runner}${config.rounds > 1 ? ` (round ${round_})` : ''}: ${clients} clients, ${config.warmupMs / 1000}+${config.durationMs / 1000} s`);
     let session;
     try {
-      session = await runner.start(ctx, storeId, scenario.clients);
+      session = await runner.start(ctx, storeId, clients);
       const sampler = new ProcessSampler(api.pid);
+      // This process: the load generator, and the whole client for a peer that runs in it (emmett).
+      const benchSampler = new ProcessSampler(process.pid);
       const profile = config.cpuProfile && runner.runner === 'service' && round_ === 1;
       const counters = {};
       const run = await drive({
-        concurrency: scenario.clients,
+        concurrency: clients,
         warmupMs: config.warmupMs,
         durationMs: config.durationMs,
         drainTimeoutMs: config.drainTimeoutMs,
@@ -232,15 +240,19 @@ async function main() {
         onWindowStart: () => {
           counters.start = databaseCounters(admin);
           sampler.markWindowStart();
+          benchSampler.markWindowStart();
           if (profile) api.child.kill('SIGWINCH');
         },
         onWindowEnd: () => {
           counters.end = databaseCounters(admin);
           sampler.markWindowEnd();
+          benchSampler.markWindowEnd();
           if (profile) api.child.kill('SIGWINCH');
         },
       });
       run.api = sampler.stop();
+      run.bench = benchSampler.stop();
+      if (session.about) run.about = session.about;
       if (counters.start && counters.end) {
         const [before, after] = await Promise.all([counters.start, counters.end]);
         const perRequest = (key) => round((after[key] - before[key]) / Math.max(1, run.measured.requests), 2);
@@ -260,23 +272,28 @@ async function main() {
         const file = join(profileDir, `${results.date}-${scenario.name}.cpuprofile`);
         run.profile = { file: relative(ROOT, file), ...(await collectProfile(profileDir, file)) };
       }
-      run.storeId = storeId;
+      if (storeId !== null) run.storeId = storeId;
       if (session.verify) run.verification = await session.verify(run);
       else if (scenario.kind === 'write') run.verification = await verifyStore(admin, storeId, run.total.events, run.total.unknownOutcomes);
+      const v = run.verification;
       log(
         `  ${round(run.eventsPerSecond)} events/s, ${round(run.requestsPerSecond)} req/s, p50 ${run.latencyMs.p50} p99 ${run.latencyMs.p99} ms, ` +
-          `errors ${run.measured.errorCount}, retries ${run.measured.retries}, API peak RSS ${run.api.peakRssMb} MB` +
+          `errors ${run.measured.errorCount}, retries ${run.measured.retries}, API peak RSS ${run.api.peakRssMb} MB, bench CPU ${run.bench.cpuPercentOfOneCore}%` +
           (run.database ? `, ≈${run.database.transactionsPerRequest} DB transactions/request` : '') +
-          (run.verification ? `, gap-free ${run.verification.gapFree}, stored ${run.verification.events}/${run.verification.acknowledgedEvents} acked` : '') +
+          (v?.peer
+            ? `, ${v.peer}: stored ${v.events}/${v.acknowledgedEvents} acked, streams 1..version ${v.streamsConsistent}, global positions unique ${v.globalPositionsUnique}`
+            : v
+              ? `, gap-free ${v.gapFree}, stored ${v.events}/${v.acknowledgedEvents} acked`
+              : '') +
           (run.drained ? '' : ', WORKERS DID NOT DRAIN'),
       );
       if (run.firstErrors.length) log(`  first errors: ${JSON.stringify(run.firstErrors.slice(0, 2))}`);
       return run;
     } catch (error) {
       log(`  failed: ${error.stack ?? error}`);
-      return { failed: String(error.message ?? error) };
+      return { failed: String(error.message ?? error), clients };
     } finally {
-      await session?.close?.().catch(() => {});
+      await session?.close?.().catch((error) => log(`  closing ${runner.runner} failed: ${error?.message ?? error}`));
       if (!api.running) throw new Error(`the API exited during ${scenario.name}:\n${api.output}`);
     }
   };
@@ -308,6 +325,9 @@ async function main() {
     if (scenario.needsPreload) await ensurePreload();
     if (scenario.needsDcbPreload) await ensureDcbPreload();
     const entry = { id: scenario.id, name: scenario.name, kind: scenario.kind, clients: scenario.clients, summary: scenario.summary, runs: {}, ratios: {} };
+    if (scenario.runners?.some((runner) => runner.clients !== undefined)) {
+      entry.runnerClients = Object.fromEntries(scenario.runners.map((runner) => [runner.runner, runner.clients ?? scenario.clients]));
+    }
     results.scenarios.push(entry);
     if (scenario.kind === 'webhook' || scenario.kind === 'websocket') {
       entry.runs.service = await runSelfDrivenScenario(scenario);
@@ -326,13 +346,19 @@ async function main() {
       if (runs.some((run) => run.verification)) chosen.verificationAllRounds = runs.map((run) => run.verification ?? null);
       entry.runs[name] = chosen;
     }
+    // Every other runner against the baseline, and the service against every peer (a runner that is
+    // neither: emmett), each from the same run; a peer may run at its own concurrency (`clients`).
     const { service, baseline } = entry.runs;
     for (const [runner, run] of Object.entries(entry.runs)) {
-      if (runner !== 'baseline' && baseline?.eventsPerSecond && run?.eventsPerSecond !== undefined) {
+      if (run?.eventsPerSecond === undefined) continue;
+      if (runner !== 'baseline' && baseline?.eventsPerSecond) {
         entry.ratios[`${runner}/baseline`] = round(run.eventsPerSecond / baseline.eventsPerSecond, 2);
       }
+      if (runner !== 'baseline' && runner !== 'service' && run.eventsPerSecond && service?.eventsPerSecond !== undefined) {
+        entry.ratios[`service/${runner}`] = round(service.eventsPerSecond / run.eventsPerSecond, 2);
+      }
     }
-    if (service && baseline) log(`  ratio service/baseline ${entry.ratios['service/baseline']}`);
+    if (Object.keys(entry.ratios).length) log(`  ratios ${Object.entries(entry.ratios).map(([name, ratio]) => `${name} ${ratio}`).join(', ')}`);
   }
 
   results.finishedAt = new Date().toISOString();

@@ -8,25 +8,34 @@ const spread = (values) => {
   return known.length > 1 ? ` (${number(Math.min(...known))}–${number(Math.max(...known))})` : '';
 };
 
+const isPeer = (runner) => runner !== 'service' && runner !== 'baseline';
+
 /** The closed-loop scenarios' table: one row per runner. */
 function renderLoadTable(lines, scenarios) {
+  // The service against a peer (emmett), on the peer's row: only when a scenario has a peer.
+  const peers = scenarios.some((scenario) => Object.keys(scenario.runs).some(isPeer));
   lines.push('');
-  lines.push('| Scenario | Runner | Clients | Events/s | Req/s | p50 ms | p90 ms | p99 ms | Errors | 409 retries | Peak API RSS MB | API CPU % | Machine CPU % | DB xacts / req | Events/s vs baseline |');
-  lines.push('|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|');
+  lines.push(
+    '| Scenario | Runner | Clients | Events/s | Req/s | p50 ms | p90 ms | p99 ms | Errors | 409 retries | Peak API RSS MB | API CPU % | Bench CPU % | Machine CPU % | DB xacts / req | Events/s vs baseline |' +
+      (peers ? ' Service / peer |' : ''),
+  );
+  lines.push(`|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|${peers ? '--:|' : ''}`);
   for (const scenario of scenarios) {
     for (const [runner, run] of Object.entries(scenario.runs)) {
       if (run.failed) {
-        lines.push(`| ${scenario.name} | ${runner} | ${scenario.clients} | failed: ${run.failed.replace(/\|/g, '/').slice(0, 120)} | | | | | | | | | | | |`);
+        lines.push(`| ${scenario.name} | ${runner} | ${run.clients ?? scenario.clients} | failed: ${run.failed.replace(/\|/g, '/').slice(0, 120)} | | | | | | | | | | | | |${peers ? ' |' : ''}`);
         continue;
       }
       const viaApi = runner === 'service';
       const ratio = scenario.ratios[`${runner}/baseline`] !== undefined ? `**${scenario.ratios[`${runner}/baseline`]}×**` : '';
+      const peerRatio = isPeer(runner) && scenario.ratios[`service/${runner}`] !== undefined ? `**${scenario.ratios[`service/${runner}`]}×**` : '';
       lines.push(
-        `| ${scenario.name} | ${runner} | ${run.clients} | ${number(run.eventsPerSecond)}${spread(run.roundsEventsPerSecond)} | ${number(run.requestsPerSecond)} | ` +
+        `| ${scenario.name} | ${runner}${run.about?.version ? ` ${run.about.version}` : ''} | ${run.clients} | ${number(run.eventsPerSecond)}${spread(run.roundsEventsPerSecond)} | ${number(run.requestsPerSecond)} | ` +
           `${cell(run.latencyMs.p50)} | ${cell(run.latencyMs.p90)} | ${cell(run.latencyMs.p99)} | ${run.measured.errorCount} | ` +
           `${scenario.name.includes('hot') || scenario.name.includes('conditional') ? run.measured.retries : '–'} | ${viaApi ? cell(run.api?.peakRssMb) : '–'} | ` +
           `${viaApi ? `${cell(run.api?.cpuPercentOfOneCore)}${run.api?.cpuMsPerRequest !== undefined ? ` (${run.api.cpuMsPerRequest} ms/req)` : ''}` : '–'} | ` +
-          `${cell(run.api?.machineCpuBusyPercent)} | ${viaApi ? cell(run.database?.transactionsPerRequest) : '–'} | ${ratio} |`,
+          `${cell(run.bench?.cpuPercentOfOneCore)} | ${cell(run.api?.machineCpuBusyPercent)} | ${runner !== 'baseline' ? cell(run.database?.transactionsPerRequest) : '–'} | ${ratio} |` +
+          (peers ? ` ${peerRatio} |` : ''),
       );
     }
   }
@@ -34,13 +43,25 @@ function renderLoadTable(lines, scenarios) {
   lines.push(
     'Events/s and req/s count what completed inside the measured window (req/s includes 409s). Latency is per request ' +
       '(per transaction for the baseline). Errors are non-2xx answers other than the hot stream\'s expected 409s, and ' +
-      'transport failures; for the DCB conditional appends the 409 column counts APPEND_CONDITION_FAILED answers (0 expected on disjoint tags). CPU % is of one core over the measured window (machine: all cores busy). DB xacts / req: ' +
-      'the service\'s database transactions per request, from pg_stat_database deltas (approximate: PostgreSQL publishes ' +
+      'transport failures; for the DCB conditional appends the 409 column counts APPEND_CONDITION_FAILED answers (0 expected on disjoint tags). CPU % is of one core over the measured window (machine: all cores busy); ' +
+      'bench CPU is this process: the load generator, and all of a peer that runs in it. DB xacts / req: ' +
+      'the service\'s (or a peer\'s) database transactions per request, from pg_stat_database deltas (approximate: PostgreSQL publishes ' +
       'them about once a second per connection; the JSON has the same figure for the baseline, one statement per append ' +
       'by construction, as a measure of the error). The **baseline** is ' +
       'the same rows written by one SQL statement per append through `pg` at the same concurrency (DCB: one round trip of two statements, ' +
       'the store lock then the tag check and the insert, in one transaction; see bench/README.md).',
   );
+  const peerRuns = scenarios.flatMap((scenario) => Object.entries(scenario.runs).filter(([runner, run]) => isPeer(runner) && run.about).map(([runner, run]) => ({ scenario, runner, run })));
+  for (const { scenario, runner, run } of peerRuns) {
+    const r = scenario.ratios;
+    lines.push(
+      '',
+      `**${runner}** (${scenario.name}): \`${run.about.package}\` ${run.about.version} in the bench process (no HTTP), ${run.about.appenders} concurrent appenders ` +
+        `on a pg pool of ${run.about.poolConnections}, its own tables in the same database; its events/s are the bench's appends that completed in the window. ` +
+        `Service / ${runner} = ${cell(r[`service/${runner}`], '×')} is the service's events/s (${scenario.runs.service?.clients ?? '–'} clients, over HTTP) ÷ ${runner}'s ` +
+        `(${run.clients} appenders), from the same run; ${runner} / baseline = ${cell(r[`${runner}/baseline`], '×')}.`,
+    );
+  }
 }
 
 const yesNo = (value) => (value ? 'yes' : '**NO**');
@@ -194,6 +215,16 @@ export function renderMarkdown(results) {
     lines.push('|---|---|--:|--:|---|---|---|');
     for (const { scenario, runner, v: chosen } of verified) {
       const all = (scenario.runs[runner].verificationAllRounds ?? [chosen]).filter(Boolean);
+      if (chosen.peer) {
+        // A peer's own tables: no store row or gap-free positions to check; emmett's global positions come from a sequence.
+        const ok = (key) => all.every((x) => x[key]);
+        lines.push(
+          `| ${scenario.name} | ${runner} (${chosen.peer}'s tables) | ${number(chosen.events)} | ${number(chosen.acknowledgedEvents)}${ok('matchesAcknowledged') ? '' : ' ⚠'} | ` +
+            `n/a: global_position from a sequence; ${ok('globalPositionsUnique') ? 'all distinct' : '**NOT distinct**'} (${number(chosen.min_position)}–${number(chosen.max_position)}) | ` +
+            `${ok('streamsConsistent') ? `yes, 1..version (${chosen.streams})` : `**NO** (${chosen.inconsistent_streams} bad, ${chosen.streams_with_other_messages} with other messages)`} | – |`,
+        );
+        continue;
+      }
       const v = { ...chosen, gapFree: all.every((x) => x.gapFree), streamsConsistent: all.every((x) => x.streamsConsistent), matchesAcknowledged: all.every((x) => x.matchesAcknowledged) };
       lines.push(
         `| ${scenario.name} | ${runner} | ${number(v.events)} | ${number(v.acknowledgedEvents)}${v.matchesAcknowledged ? '' : ' ⚠'} | ` +
@@ -275,6 +306,8 @@ export function renderMarkdown(results) {
     `- Build: commit ${results.build.commit}; dist/main.js built ${results.build.distBuiltAt}; newest change under src/ ${results.build.newestSrcChange}`,
   );
   lines.push(`- API: \`node dist/main.js\`, LOG_LEVEL=warn, rate limits ${results.settings.rateLimit}/min (WebSockets per key too); load generator (undici) and baseline (pg) in the bench process on the same machine`);
+  const peerVersions = [...new Set(results.scenarios.flatMap((scenario) => Object.values(scenario.runs).filter((run) => run.about).map((run) => `\`${run.about.package}\` ${run.about.version}`)))];
+  if (peerVersions.length) lines.push(`- Peers, in the bench process on the run's database: ${peerVersions.join(', ')}`);
   if (webhookScenarios.length) {
     lines.push('- Worker: `node dist/worker.js`, one per webhook scenario, LOG_LEVEL=info (it says `Worker ready` at info; nothing per delivery); API and worker with WEBHOOK_ALLOW_PRIVATE_TARGETS=true');
   }

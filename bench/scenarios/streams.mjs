@@ -1,9 +1,11 @@
 // Scenarios of the streams issue. A scenario names its load and lists runners: `service` (through the
-// HTTP API), `baseline` (raw SQL with `pg`), and later peers (e.g. emmett) that the report compares
-// the same way. A runner's start() prepares its clients and returns `op(worker)` for the load loop.
+// HTTP API), `baseline` (raw SQL with `pg`), and peers (emmett) that the report compares the same way.
+// A runner's start() prepares its clients and returns `op(worker)` for the load loop.
+import { randomBytes } from 'node:crypto';
 import { ApiClient } from '../lib/api-process.mjs';
 import { BASELINE_APPEND, BASELINE_APPEND_EXPECTING, isVersionConflict, STREAM_VERSION } from '../lib/baseline-sql.mjs';
 import { openPool } from '../lib/database.mjs';
+import { EMMETT_PACKAGE, emmettVersion, openEmmett, verifyEmmett } from '../lib/emmett.mjs';
 import { PRELOAD_TYPES, preloadStreamId } from '../lib/preload.mjs';
 
 const WRITE_STREAMS = 1000;
@@ -82,6 +84,48 @@ function baselineAppend(eventsPerAppend) {
         return { outcome: 'ok', events: eventsPerAppend };
       };
       return { op, close: () => pool.end() };
+    },
+  };
+}
+
+/**
+ * The emmett peer (issue 8): `appendToStream(stream, [event])` of `@event-driven-io/emmett-postgresql` in this
+ * process, `clients` appenders sharing one store and a pg pool of as many connections, round-robin over
+ * the same number of streams with the same event, no expected version. Its streams are named
+ * `bench-<run tag>-<n>` (emmett's stream type is the part before the first `-`, so `bench` as for the
+ * service), the tag keeping each run's streams apart in emmett's tables, which every emmett run of the bench
+ * shares. Needs no store of the service.
+ */
+function emmettAppend(clients) {
+  return {
+    runner: 'emmett',
+    store: 'none',
+    clients,
+    async start(ctx, _storeId, appenders) {
+      const version = emmettVersion();
+      const emmett = await openEmmett(ctx.databaseUrl, appenders);
+      ctx.log(`  emmett ${version}: pool of ${appenders}, schema migrations applied: ${emmett.migrationsApplied.length ? emmett.migrationsApplied.join(', ') : 'none (already there)'}`);
+      const tag = randomBytes(3).toString('hex');
+      const streamNames = Array.from({ length: WRITE_STREAMS }, (_, i) => `${STREAM_TYPE}-${tag}-${i}`);
+      const nextStream = roundRobin(WRITE_STREAMS, (i) => streamNames[i]);
+      const [event] = makeEvents(1);
+      const op = async () => {
+        try {
+          await emmett.store.appendToStream(nextStream(), [event]);
+          return { outcome: 'ok', events: 1 };
+        } catch (error) {
+          // With no expected version emmett still refuses an append that raced another on the same stream
+          // (ExpectedVersionConflictError, errorCode 412, rolled back): a known outcome, unlike a transport error.
+          if (error?.errorCode === 412) return { outcome: 'error', error: 'ExpectedVersionConflictError', detail: error.message };
+          throw error;
+        }
+      };
+      return {
+        op,
+        about: { package: EMMETT_PACKAGE, version, inProcess: true, appenders, poolConnections: appenders },
+        close: () => emmett.close(),
+        verify: (run) => verifyEmmett(emmett.pool, streamNames, event, run.total.events, run.total.unknownOutcomes),
+      };
     },
   };
 }
@@ -235,8 +279,8 @@ export const STREAM_SCENARIOS = [
     name: 'append-single-64c',
     kind: 'write',
     clients: 64,
-    summary: `single-event appends, 64 clients, round-robin over ${WRITE_STREAMS} streams of one store, no expected version`,
-    runners: [serviceAppend(1), baselineAppend(1)],
+    summary: `single-event appends, 64 clients, round-robin over ${WRITE_STREAMS} streams of one store, no expected version; peer: emmett appendToStream with 16 appenders`,
+    runners: [serviceAppend(1), baselineAppend(1), emmettAppend(16)],
   },
   {
     id: 'b',
