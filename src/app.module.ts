@@ -1,13 +1,11 @@
 import { DynamicModule, Module, ValidationPipe } from '@nestjs/common';
 import { APP_FILTER, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
-import { LoggerModule } from 'nestjs-pino';
 import { AuthModule } from './auth/auth.module';
 import { BodyShapeInterceptor } from './common/body-shape.interceptor';
 import { AllExceptionsFilter } from './common/filters/all-exceptions.filter';
 import { HttpDrain } from './common/http-drain';
 import { LifecycleLogger } from './common/lifecycle-logger';
-import { loggerParams } from './common/logging/logger-params';
 import { RedisModule } from './common/redis/redis.module';
 import { validationExceptionFactory } from './common/validation/validation-exception.factory';
 import { AppConfigModule } from './config/app-config.module';
@@ -31,7 +29,6 @@ export class AppModule {
       module: AppModule,
       imports: [
         AppConfigModule.forRoot(config),
-        LoggerModule.forRoot(loggerParams(config)),
         DatabaseModule.forRoot(),
         RedisModule,
         MetricsModule.forApi(),

@@ -3,6 +3,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { ADMIN_TOKEN_SCHEME, API_KEY_SCHEME, JWT_SCHEME } from './auth/decorators/auth.decorators';
 import { HttpDrain } from './common/http-drain';
+import { logRequests } from './common/logging/access-log.middleware';
 import { assignRequestId } from './common/request-id.middleware';
 import { EnvironmentVariables } from './config/environment-variables';
 import { recordHttpMetrics } from './metrics/http-metrics.middleware';
@@ -22,6 +23,7 @@ export function configureApp(app: INestApplication): INestApplication {
   app.useWebSocketAdapter(new EventStoreWsAdapter(app, app.get(UpgradeAuthorizer)));
   app.use(app.get(HttpDrain).track);
   app.use(assignRequestId);
+  app.use(logRequests);
   app.use(recordHttpMetrics(app.get(Metrics)));
   // Body parsing is the one adapter-specific step; switching to Fastify means changing this line.
   (app as NestExpressApplication).useBodyParser('json', { limit: app.get(EnvironmentVariables).MAX_BODY_BYTES });

@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { AppModule } from './app.module';
-import { jsonLogger } from './common/logging/logger-params';
+import { jsonLogger } from './common/logging/json-logger';
 import { exitOnInvalidEnvironment, runEntryPoint } from './config/entry-point';
 import { readEnvironment } from './config/validate-environment';
 import { configureApp } from './configure-app';

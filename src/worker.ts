@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import Redis from 'ioredis';
-import { jsonLogger } from './common/logging/logger-params';
+import { jsonLogger } from './common/logging/json-logger';
 import { REDIS_CLIENT } from './common/redis/redis.module';
 import { exitOnInvalidEnvironment, runEntryPoint } from './config/entry-point';
 import { readEnvironment } from './config/validate-environment';

@@ -1,4 +1,5 @@
 import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
+import { flushLogs } from './logging/json-logger';
 
 /** Says when a process begins and ends its graceful shutdown, so operators (and tests) can tell it completed. */
 @Injectable()
@@ -9,7 +10,8 @@ export class LifecycleLogger implements BeforeApplicationShutdown, OnApplication
     this.logger.log(`Shutting down${signal ? ` on ${signal}` : ''}`);
   }
 
-  onApplicationShutdown(): void {
+  async onApplicationShutdown(): Promise<void> {
     this.logger.log('Shutdown complete');
+    await flushLogs();
   }
 }

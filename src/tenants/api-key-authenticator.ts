@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import { LRUCache } from 'lru-cache';
 import { DataSource } from 'typeorm';
 import type { Principal, Scope } from '../auth/principal';
 import { API_KEY_PREFIX, hashApiKey } from './api-key-secret';
@@ -27,19 +28,46 @@ const activeKeyBy = (column: 'key_hash' | 'id') => `
 const BY_HASH = activeKeyBy('key_hash');
 const BY_ID = activeKeyBy('id');
 
+/**
+ * How long a verified key is taken on trust without asking the database again. A revocation on
+ * this instance applies at once (forget()); one made elsewhere, through another instance or the
+ * CLI, within this. It spares the busiest path a round trip per request (issue 8).
+ */
+export const VERIFIED_KEY_TTL_MS = 1000;
+const CACHE_OPTIONS = { max: 10_000, ttl: VERIFIED_KEY_TTL_MS };
+
 @Injectable()
 export class ApiKeyAuthenticator {
+  /** Keyed by the key's hash (base64), never by the key itself. */
+  private readonly byHash = new LRUCache<string, Principal>(CACHE_OPTIONS);
+  private readonly byId = new LRUCache<string, Principal>(CACHE_OPTIONS);
+
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   /** The principal for a presented secret, or null when it is unknown or revoked. */
   async authenticate(key: string): Promise<Principal | null> {
     if (!key.startsWith(API_KEY_PREFIX)) return null;
-    return this.first(await this.dataSource.query(BY_HASH, [hashApiKey(key)]));
+    const hash = hashApiKey(key);
+    const cacheKey = hash.toString('base64');
+    return this.byHash.get(cacheKey) ?? this.remember(this.byHash, cacheKey, await this.dataSource.query(BY_HASH, [hash]));
   }
 
   /** The principal for a key id carried in a JWT, or null when the key has been revoked since. */
   async findActive(apiKeyId: string): Promise<Principal | null> {
-    return this.first(await this.dataSource.query(BY_ID, [apiKeyId]));
+    return this.byId.get(apiKeyId) ?? this.remember(this.byId, apiKeyId, await this.dataSource.query(BY_ID, [apiKeyId]));
+  }
+
+  /** Drops a revoked key from this instance's memory. */
+  forget(apiKeyId: string): void {
+    this.byId.delete(apiKeyId);
+    for (const [hash, principal] of this.byHash.entries()) if (principal.apiKeyId === apiKeyId) this.byHash.delete(hash);
+  }
+
+  /** Unknown or revoked keys are not remembered: they are asked about every time. */
+  private remember(cache: LRUCache<string, Principal>, cacheKey: string, rows: KeyRow[]): Principal | null {
+    const principal = this.first(rows);
+    if (principal) cache.set(cacheKey, principal);
+    return principal;
   }
 
   private first([row]: KeyRow[]): Principal | null {

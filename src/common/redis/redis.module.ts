@@ -13,7 +13,8 @@ export const REDIS_CLIENT = Symbol('REDIS_CLIENT');
       inject: [EnvironmentVariables],
       useFactory: (config: EnvironmentVariables) => {
         const logger = new Logger('Redis');
-        const client = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, enableOfflineQueue: true });
+        // Auto-pipelining sends the commands of one event-loop turn (say, many requests' rate-limit counts) in one write.
+        const client = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, enableOfflineQueue: true, enableAutoPipelining: true });
         // Without a listener ioredis prints every reconnection failure as an unhandled error.
         client.on('error', (error) => logger.warn(`Redis connection problem: ${error.message}`));
         return client;

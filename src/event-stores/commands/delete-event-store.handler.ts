@@ -16,5 +16,6 @@ export class DeleteEventStoreHandler implements ICommandHandler<DeleteEventStore
   async execute({ tenantId, eventStoreRef }: DeleteEventStoreCommand): Promise<void> {
     const eventStoreId = await this.resolver.resolveId(tenantId, eventStoreRef);
     await this.stores.delete({ id: eventStoreId });
+    this.resolver.forget(eventStoreId);
   }
 }

@@ -1,0 +1,75 @@
+import type { LoggerService } from '@nestjs/common';
+import pino, { destination, Level, Logger as Pino } from 'pino';
+import type { EnvironmentVariables } from '../../config/environment-variables';
+import { currentRequestId } from './request-context';
+
+type NestLevel = 'log' | 'error' | 'warn' | 'debug' | 'verbose' | 'fatal';
+const PINO_LEVEL: Record<NestLevel, Level> = { log: 'info', error: 'error', warn: 'warn', debug: 'debug', verbose: 'trace', fatal: 'fatal' };
+
+/**
+ * Nest's logger as JSON lines (pino): `context` names the component, `requestId` the request being
+ * served when there is one. Disabled levels cost a comparison.
+ */
+export class JsonLogger implements LoggerService {
+  constructor(private readonly pino: Pino) {}
+
+  log(message: unknown, ...params: unknown[]): void {
+    this.write('log', message, params);
+  }
+
+  error(message: unknown, ...params: unknown[]): void {
+    this.write('error', message, params);
+  }
+
+  warn(message: unknown, ...params: unknown[]): void {
+    this.write('warn', message, params);
+  }
+
+  debug(message: unknown, ...params: unknown[]): void {
+    this.write('debug', message, params);
+  }
+
+  verbose(message: unknown, ...params: unknown[]): void {
+    this.write('verbose', message, params);
+  }
+
+  fatal(message: unknown, ...params: unknown[]): void {
+    this.write('fatal', message, params);
+  }
+
+  /** Nest passes the context last; an error's stack, when given, comes first. */
+  private write(level: NestLevel, message: unknown, params: unknown[]): void {
+    const pinoLevel = PINO_LEVEL[level];
+    if (!this.pino.isLevelEnabled(pinoLevel)) return;
+    const rest = [...params];
+    const context = typeof rest.at(-1) === 'string' ? (rest.pop() as string) : undefined;
+    const stack = (level === 'error' || level === 'fatal') && typeof rest[0] === 'string' ? rest[0] : undefined;
+    const fields = { context, requestId: currentRequestId(), stack };
+    if (message instanceof Error) this.pino[pinoLevel]({ ...fields, err: message }, message.message);
+    else if (typeof message === 'object' && message !== null) this.pino[pinoLevel]({ ...fields, ...message });
+    else this.pino[pinoLevel](fields, String(message));
+  }
+}
+
+const destinations: ReturnType<typeof destination>[] = [];
+
+/**
+ * Resolves once the process's loggers have written out what they hold. Awaited last in a graceful
+ * shutdown: Nest re-raises the signal after its hooks, which ends the process without an 'exit' event.
+ */
+export async function flushLogs(): Promise<void> {
+  await Promise.all(destinations.map((stdout) => new Promise<void>((resolve) => stdout.flush(() => resolve()))));
+}
+
+/**
+ * The logger of a process (API, worker), for what it says before Nest starts (migrations) and after.
+ * Lines are written asynchronously, those logged while a write is under way going together in the
+ * next, so that logging every request does not cost a system call each; flushLogs() and the
+ * process's exit write out the rest.
+ */
+export function jsonLogger(config: EnvironmentVariables): JsonLogger {
+  const stdout = destination({ fd: 1, sync: false });
+  destinations.push(stdout);
+  process.once('exit', () => stdout.flushSync());
+  return new JsonLogger(pino({ level: config.LOG_LEVEL }, stdout));
+}
