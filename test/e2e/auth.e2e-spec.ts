@@ -69,6 +69,24 @@ describe('Authentication and tenancy', () => {
       await api.http().get('/event-stores').set(bearer(key.key)).expect(401);
     });
 
+    it('refuses a key revoked elsewhere (another instance, the CLI) within a second', async () => {
+      const key = await api.keyFor(owner.tenantId, ['read']);
+      await api.http().get('/event-stores').set(bearer(key.key)).expect(200);
+      const client = new Client({ connectionString: testApp.database.url });
+      await client.connect();
+      try {
+        await client.query('UPDATE api_keys SET revoked_at = now() WHERE id = $1', [key.apiKeyId]);
+      } finally {
+        await client.end();
+      }
+      const revokedAt = Date.now();
+      while ((await api.http().get('/event-stores').set(bearer(key.key))).status === 200) {
+        expect(Date.now() - revokedAt).toBeLessThan(1500);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      await api.http().get('/event-stores').set(bearer(key.key)).expect(401);
+    });
+
     it('stores only a hash of the key and records when it was last used', async () => {
       const key = await api.keyFor(owner.tenantId, ['read']);
       const client = new Client({ connectionString: testApp.database.url });

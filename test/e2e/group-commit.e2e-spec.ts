@@ -1,0 +1,220 @@
+import { Client } from 'pg';
+import type { Response } from 'supertest';
+import { ApiClient, bearer, TenantKey } from '../support/api-client';
+import { startTestApp, TestApp } from '../support/test-app';
+
+/**
+ * Group commit (issue 8) through the real HTTP path: appends that arrive while their store's
+ * transaction is in flight are committed together, each decided as if it ran alone after the ones
+ * before it. To make a batch on purpose, the test holds the store's row lock from its own
+ * connection: the first append waits on it, the next ones queue behind it in the API, and when the
+ * lock is released they go as one transaction (their rows then share one xmin).
+ */
+describe('Group commit of concurrent appends', () => {
+  let testApp: TestApp;
+  let api: ApiClient;
+  let tenant: TenantKey;
+  let storeId: string;
+  let sql: Client;
+  let second: TestApp | undefined;
+
+  const event = (type: string, data: Record<string, unknown> = {}, tags?: string[]) => ({ type, data, ...(tags && { tags }) });
+  const append = (streamId: string, body: Record<string, unknown>, idempotencyKey?: string) => {
+    const request = api.http().post(`/event-stores/${storeId}/streams/${streamId}`).set(bearer(tenant.key));
+    return (idempotencyKey ? request.set('Idempotency-Key', idempotencyKey) : request).send(body);
+  };
+  const appendDcb = (body: Record<string, unknown>) => api.http().post(`/event-stores/${storeId}/events`).set(bearer(tenant.key)).send(body);
+  const metrics = async () => (await api.http().get('/metrics').set(bearer(testApp.config.METRICS_TOKEN!)).expect(200)).text;
+  const sample = (text: string, line: string) => Number(text.split('\n').find((entry) => entry.startsWith(line))?.split(' ').at(-1) ?? 0);
+  /** Batches committed so far with more than `size` requests (a bucket bound: 1, 2, 4, 8…), from the append_batch_requests histogram. */
+  const batchesLargerThan = async (size: number) => {
+    const text = await metrics();
+    return sample(text, 'append_batch_requests_count') - sample(text, `append_batch_requests_bucket{le="${size}"}`);
+  };
+  /** The transaction (xmin) that wrote each of the store's events, by global position. */
+  const transactionsByPosition = async () => {
+    const { rows } = await sql.query(`SELECT global_position::int AS position, xmin::text AS xact FROM events WHERE event_store_id = $1`, [storeId]);
+    return new Map(rows.map((row) => [row.position as number, row.xact as string]));
+  };
+
+  /**
+   * Runs `first` while the store's row is locked, waits until it blocks on the lock, sends `rest`
+   * (which queue behind it in the API), then releases the lock. Resolves with every response.
+   */
+  async function inOneBatch(first: () => PromiseLike<Response>, rest: (() => PromiseLike<Response>)[]): Promise<{ first: Response; rest: Response[] }> {
+    const holder = new Client({ connectionString: testApp.database.url });
+    await holder.connect();
+    try {
+      await holder.query('BEGIN');
+      await holder.query('SELECT 1 FROM event_stores WHERE id = $1 FOR NO KEY UPDATE', [storeId]);
+      const firstResponse = Promise.resolve(first());
+      await until(async () => {
+        const { rows } = await sql.query(
+          `SELECT count(*)::int AS waiting FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%append_batch%' AND datname = current_database()`,
+        );
+        return rows[0].waiting === 1;
+      });
+      const restResponses = Promise.all(rest.map((send) => Promise.resolve(send())));
+      // Long enough for the requests to pass authentication and validation and queue in the API;
+      // if they had not, the xmin checks below would fail.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      await holder.query('COMMIT');
+      return { first: await firstResponse, rest: await restResponses };
+    } finally {
+      await holder.end();
+    }
+  }
+
+  beforeAll(async () => {
+    testApp = await startTestApp();
+    api = new ApiClient(testApp.server);
+    sql = new Client({ connectionString: testApp.database.url });
+    await sql.connect();
+  });
+  beforeEach(async () => {
+    tenant = await api.tenantWithKey();
+    storeId = (await api.createStore(tenant.key, { name: `batch-${Math.random().toString(36).slice(2, 10)}` }).expect(201)).body.id;
+  });
+  afterAll(async () => {
+    await sql.end();
+    await second?.close();
+    await testApp.close();
+  });
+
+  it('lets one request of a batch fail its expected version while the others append, in one transaction', async () => {
+    const { first, rest } = await inOneBatch(
+      () => append('order-1', { events: [event('order.created')], expectedStreamVersion: 'no_stream' }),
+      [
+        ...[1, 2, 3].map((n) => () => append('order-1', { events: [event('order.paid', { n })], expectedStreamVersion: 1 })),
+        () => append('order-2', { events: [event('order.created'), event('order.paid')], expectedStreamVersion: 'no_stream' }),
+      ],
+    );
+    expect(first.status).toBe(200);
+    const racers = rest.slice(0, 3);
+    // Decided in arrival order: the first of the three finds version 1, the two after it find 2.
+    expect(racers.map((response) => response.status).sort()).toEqual([200, 409, 409]);
+    for (const refused of racers.filter((response) => response.status === 409)) {
+      expect(refused.body.error).toMatchObject({ code: 'VERSION_CONFLICT', details: { expectedVersion: 1, currentVersion: 2 } });
+    }
+    const winner = racers.find((response) => response.status === 200)!;
+    expect(winner.body).toMatchObject({ streamId: 'order-1', currentStreamVersion: 2 });
+    expect(rest[3].status).toBe(200);
+    expect(rest[3].body).toMatchObject({ streamId: 'order-2', eventsAppended: 2, currentStreamVersion: 2 });
+
+    const xacts = await transactionsByPosition();
+    expect([...xacts.keys()].sort((a, b) => a - b)).toEqual([1, 2, 3, 4]);
+    const batched = [winner.body.globalPosition, rest[3].body.globalPosition - 1, rest[3].body.globalPosition].map((position) => xacts.get(position));
+    expect(new Set(batched).size).toBe(1);
+    expect(batched[0]).not.toBe(xacts.get(first.body.globalPosition));
+    // The stream holds exactly the events of the appends that were acknowledged.
+    const stream = await api.http().get(`/event-stores/${storeId}/streams/order-1`).set(bearer(tenant.key)).expect(200);
+    expect(stream.body.events.map((stored: { type: string }) => stored.type)).toEqual(['order.created', 'order.paid']);
+  });
+
+  it('lets only the first of two DCB claims of one value in a batch succeed', async () => {
+    const claim = (user: string) =>
+      appendDcb({
+        events: [event('username.claimed', { user }, ['username:alice'])],
+        condition: { failIfEventsMatch: { items: [{ types: ['username.claimed'], tags: ['username:alice'] }] } },
+      });
+    const batchesBefore = await batchesLargerThan(1);
+    const { rest } = await inOneBatch(() => appendDcb({ events: [event('warmup')] }), [() => claim('first'), () => claim('second')]);
+    expect((await batchesLargerThan(1)) - batchesBefore).toBe(1);
+
+    expect(rest.map((response) => response.status).sort()).toEqual([200, 409]);
+    const won = rest.find((response) => response.status === 200)!;
+    const lost = rest.find((response) => response.status === 409)!;
+    expect(lost.body).toMatchObject({ code: 'APPEND_CONDITION_FAILED', conflictingPositions: [won.body.lastPosition], afterPosition: 0 });
+    const { rows } = await sql.query(`SELECT count(*)::int AS claims FROM events WHERE event_store_id = $1 AND type = 'username.claimed'`, [storeId]);
+    expect(rows[0].claims).toBe(1);
+  });
+
+  it('appends a key once within a batch: the others replay its response, another body with it is refused', async () => {
+    const body = { events: [event('payment.captured', { amount: 42 })] };
+    const batchesBefore = await batchesLargerThan(2);
+    const { rest } = await inOneBatch(
+      () => append('warmup', { events: [event('warmup')] }),
+      [
+        () => append('payment-1', body, 'pay-1'),
+        () => append('payment-1', body, 'pay-1'),
+        () => append('payment-1', body, 'pay-1'),
+        () => append('payment-1', { events: [event('payment.captured', { amount: 43 })] }, 'pay-1'),
+      ],
+    );
+    expect((await batchesLargerThan(2)) - batchesBefore).toBe(1);
+    const same = rest.slice(0, 3);
+    expect(same.map((response) => response.status)).toEqual([200, 200, 200]);
+    expect(same.filter((response) => response.headers['idempotent-replayed'] === 'true')).toHaveLength(2);
+    for (const response of same) expect(response.body).toEqual(same[0].body);
+    // Whether it came before or after the original, the other body cannot take the key.
+    expect(rest[3].status).toBe(409);
+    expect(rest[3].body.error).toMatchObject({ code: 'IDEMPOTENCY_CONFLICT' });
+    const stream = await api.http().get(`/event-stores/${storeId}/streams/payment-1`).set(bearer(tenant.key)).expect(200);
+    expect(stream.body.events).toHaveLength(1);
+  });
+
+  it('never lets an invalid request into a batch, and fails only the request whose data PostgreSQL refuses', async () => {
+    const { rest } = await inOneBatch(
+      () => append('warmup', { events: [event('warmup')] }),
+      [
+        () => append('s-1', { events: [event('fine', { n: 1 })] }),
+        () => append('s-1', { events: [{ type: 'has space', data: {} }] }),
+        // Valid JSON that jsonb cannot hold (a NUL character): only PostgreSQL can refuse it, so it joins the batch.
+        () => append('s-1', { events: [event('fine', { text: 'nul \u0000 here' })] }),
+        () => append('s-2', { events: [event('fine', { n: 2 })] }),
+      ],
+    );
+    expect(rest.map((response) => response.status)).toEqual([200, 400, 400, 200]);
+    expect(rest[1].body.error).toMatchObject({ code: 'VALIDATION_ERROR' });
+    expect(rest[2].body.error).toMatchObject({ code: 'VALIDATION_ERROR' });
+    const { rows } = await sql.query(`SELECT stream_id, xmin::text AS xact FROM events WHERE event_store_id = $1 AND type = 'fine'`, [storeId]);
+    expect(rows.map((row) => row.stream_id).sort()).toEqual(['s-1', 's-2']);
+    // The batch of three failed as a whole, then each request ran alone: two transactions wrote the two good ones.
+    expect(new Set(rows.map((row) => row.xact)).size).toBe(2);
+  });
+
+  it('keeps positions gap-free and versions exact when two API instances batch appends to one store', async () => {
+    // Closed in afterAll: passport's strategies are process-global, so closing it now would break the first app's authentication.
+    second = await startTestApp({}, testApp.database);
+    const instances = [api, new ApiClient(second.server)];
+    const streams = 10;
+    const responses = await Promise.all(
+      Array.from({ length: 200 }, (_, n) =>
+        instances[n % 2].http().post(`/event-stores/${storeId}/streams/s-${n % streams}`).set(bearer(tenant.key)).send({ events: [event('x', { n })] }),
+      ),
+    );
+    expect(responses.every((response) => response.status === 200)).toBe(true);
+    const { rows } = await sql.query(
+      `SELECT count(*)::int AS count, max(global_position)::int AS max, count(DISTINCT global_position)::int AS distinct,
+              count(DISTINCT xmin::text)::int AS transactions
+         FROM events WHERE event_store_id = $1`,
+      [storeId],
+    );
+    expect(rows[0]).toMatchObject({ count: 200, max: 200, distinct: 200 });
+    // Fewer transactions than appends: concurrent requests were committed together.
+    expect(rows[0].transactions).toBeLessThan(200);
+    // Every stream's version is its number of events, its positions 0..version-1.
+    const versions = await sql.query(
+      `SELECT count(*)::int AS streams, bool_and(s.version = e.stream_events AND s.version = e.next) AS exact FROM streams s
+         JOIN LATERAL (SELECT count(*) AS stream_events, max(stream_position) + 1 AS next FROM events e
+                        WHERE e.event_store_id = s.event_store_id AND e.stream_id = s.stream_id) e ON true
+        WHERE s.event_store_id = $1`,
+      [storeId],
+    );
+    expect(versions.rows[0]).toEqual({ streams, exact: true });
+  });
+
+  it('counts batch sizes in the metrics', async () => {
+    const before = await batchesLargerThan(4);
+    await inOneBatch(() => append('warmup', { events: [event('warmup')] }), [1, 2, 3, 4, 5].map((n) => () => append(`s-${n}`, { events: [event('x')] })));
+    expect((await batchesLargerThan(4)) - before).toBe(1);
+  });
+});
+
+async function until(check: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`not true within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
