@@ -394,7 +394,7 @@ function renderMarkdown(r) {
     `**Data**: one store, ${l.events.toLocaleString('en-US')} events (10 types, skewed), ${l.tagRows.toLocaleString('en-US')} (event, tag) pairs, ` +
       `${l.distinctTags.toLocaleString('en-US')} distinct tags: \`user:<1..1M>\` on every event (~5 events each), \`region:<0..15>\` on every 2nd, ` +
       `\`product:<0..9999>\` on every 3rd, \`cohort:<g/50000>\` on every 3rd (time-clustered: each cohort's ~16.7k events lie within 50k consecutive positions). Loaded with INSERT … SELECT generate_series in 1M chunks with the trigger \`events_index_tags\` DISABLED; ` +
-      `\`event_tags\` then filled by one INSERT … SELECT unnest(tags) with its primary key dropped and rebuilt (sorted build) and its FK re-added NOT VALID; trigger re-enabled. Visibility map after VACUUM (pages / all-visible): ${JSON.stringify(l.visibility)}.`,
+      `\`event_tags\` then filled by one INSERT … SELECT unnest(tags) with its primary key dropped and rebuilt (sorted build); trigger re-enabled. Visibility map after VACUUM (pages / all-visible): ${JSON.stringify(l.visibility)}.`,
     '',
   );
   L.push('## Sizes and build cost', '');

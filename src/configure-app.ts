@@ -25,8 +25,11 @@ export function configureApp(app: INestApplication): INestApplication {
   app.use(assignRequestId);
   app.use(logRequests);
   app.use(recordHttpMetrics(app.get(Metrics)));
-  // Body parsing is the one adapter-specific step; switching to Fastify means changing this line.
-  (app as NestExpressApplication).useBodyParser('json', { limit: app.get(EnvironmentVariables).MAX_BODY_BYTES });
+  // The adapter-specific steps; switching to Fastify means changing these lines. No ETags: hashing
+  // every response costs CPU on the busiest paths, and no client of an event log revalidates pages.
+  const express = app as NestExpressApplication;
+  express.useBodyParser('json', { limit: app.get(EnvironmentVariables).MAX_BODY_BYTES });
+  express.set('etag', false);
 
   const document = SwaggerModule.createDocument(
     app,
