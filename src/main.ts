@@ -1,10 +1,11 @@
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AppModule } from './app.module';
 import { jsonLogger } from './common/logging/json-logger';
 import { exitOnInvalidEnvironment, runEntryPoint } from './config/entry-point';
 import { readEnvironment } from './config/validate-environment';
-import { configureApp } from './configure-app';
+import { configureApp, httpAdapter } from './configure-app';
 import { runMigrations } from './database/run-migrations';
 
 runEntryPoint('API', async () => {
@@ -12,8 +13,9 @@ runEntryPoint('API', async () => {
   const logger = jsonLogger(config);
   Logger.overrideLogger(logger);
   await runMigrations(config.DATABASE_URL);
-  const app = await NestFactory.create(AppModule.forRoot(config), { bodyParser: false, logger });
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), httpAdapter(config), { bodyParser: false, logger });
   configureApp(app).enableShutdownHooks();
-  await app.listen(config.PORT);
+  // Fastify listens on localhost unless told otherwise; the API serves every interface, as Express did.
+  await app.listen(config.PORT, '0.0.0.0');
   new Logger('Api').log(`Listening on port ${config.PORT}; API explorer at /docs`);
 });

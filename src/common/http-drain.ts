@@ -1,6 +1,7 @@
 import { Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
+import type { Server, ServerResponse } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { EnvironmentVariables } from '../config/environment-variables';
 import { DomainError } from './errors/domain-error';
@@ -38,18 +39,16 @@ export class HttpDrain implements OnModuleDestroy {
     private readonly config: EnvironmentVariables,
   ) {}
 
-  /** Mounted first by configureApp, so that it sees every request. */
-  readonly track = (_request: IncomingMessage, response: ServerResponse, next: (error?: unknown) => void): void => {
-    if (this.draining) {
-      next(new ShuttingDownError());
-      return;
-    }
+  /** The first onRequest hook configureApp adds, so that it sees every request. */
+  readonly track = (_request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void => {
+    if (this.draining) return done(new ShuttingDownError());
+    const response = reply.raw;
     this.inFlight.add(response);
     response.once('close', () => {
       this.inFlight.delete(response);
       if (this.inFlight.size === 0) this.drained?.();
     });
-    next();
+    done();
   };
 
   async onModuleDestroy(): Promise<void> {

@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiAcceptedResponse, ApiCreatedResponse, ApiExtraModels, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { ApiKeyAuth, RequireScope } from '../auth/decorators/auth.decorators';
 import { CurrentPrincipal } from '../auth/decorators/current-principal.decorator';
 import type { Principal } from '../auth/principal';
@@ -56,7 +56,7 @@ export class SubscriptionsController {
     @CurrentPrincipal() principal: Principal,
     @Param('eventStoreId') ref: string,
     @Body() body: CreateSubscriptionDto,
-    @Res({ passthrough: true }) response: Response,
+    @Res({ passthrough: true }) response: FastifyReply,
   ): Promise<CreateSubscriptionResponseDto> {
     const { subscription, created } = await this.commandBus.execute(new CreateSubscriptionCommand(principal.tenantId, ref, body.toNewSubscription()));
     response.status(created ? 201 : 200);

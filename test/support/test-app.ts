@@ -1,11 +1,11 @@
-import type { INestApplication } from '@nestjs/common';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Test } from '@nestjs/testing';
 import type { AddressInfo, Server } from 'node:net';
 import type { App } from 'supertest/types';
 import { AppModule } from '../../src/app.module';
 import { EnvironmentVariables } from '../../src/config/environment-variables';
 import { validateEnvironment } from '../../src/config/validate-environment';
-import { configureApp } from '../../src/configure-app';
+import { configureApp, httpAdapter } from '../../src/configure-app';
 import { cloneTestDatabase, TestDatabase } from './test-database';
 import { testEnvironment } from './test-environment';
 
@@ -13,7 +13,7 @@ export const TEST_ADMIN_TOKEN = 'test-admin-token-0123456789';
 export const TEST_JWT_SECRET = 'test-jwt-secret-0123456789-0123456789-0123456789';
 
 export interface TestApp {
-  app: INestApplication<App>;
+  app: NestFastifyApplication;
   server: App;
   config: EnvironmentVariables;
   database: TestDatabase;
@@ -51,12 +51,13 @@ export async function startTestApp(overrides: Record<string, string> = {}, share
     { tokenKeys: true },
   );
   const moduleRef = await Test.createTestingModule({ imports: [AppModule.forRoot(config)] }).compile();
-  const app = moduleRef.createNestApplication<INestApplication<App>>({ bodyParser: false, logger: false });
+  const app = moduleRef.createNestApplication<NestFastifyApplication>(httpAdapter(config), { bodyParser: false, logger: false });
   configureApp(app);
   await app.init();
+  await app.getHttpAdapter().getInstance().ready();
   return {
     app,
-    server: app.getHttpServer(),
+    server: app.getHttpServer() as App,
     config,
     database,
     wsBase: () => `ws://127.0.0.1:${((app.getHttpServer() as unknown as Server).address() as AddressInfo).port}`,

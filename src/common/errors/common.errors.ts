@@ -37,6 +37,23 @@ export class NotFoundError extends DomainError {
   readonly status = 404;
 }
 
+/** A body that is not readable JSON; the parser's own message is not repeated, as it quotes the body. */
+export class MalformedBodyError extends ValidationError {
+  constructor() {
+    super([{ field: 'body', message: 'not valid JSON' }], 'The request body is not valid JSON');
+  }
+}
+
+/** A body in another media type or charset than JSON in UTF-8. */
+export class UnsupportedBodyError extends DomainError {
+  readonly code = 'VALIDATION_ERROR';
+  readonly status = 415;
+
+  constructor() {
+    super('The body must be JSON in UTF-8 (Content-Type: application/json)', { fields: [{ field: 'body', message: 'unsupported media type or charset' }] });
+  }
+}
+
 export class PayloadTooLargeError extends DomainError {
   readonly code = 'PAYLOAD_TOO_LARGE';
   readonly status = 413;

@@ -1,10 +1,10 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import { QueryFailedError } from 'typeorm';
-import { PayloadTooLargeError, ValidationError } from '../errors/common.errors';
+import { PayloadTooLargeError, UnsupportedBodyError, ValidationError } from '../errors/common.errors';
 import { DomainError } from '../errors/domain-error';
 import { INTERNAL_ERROR } from '../errors/internal-error';
-import { REQUEST_ID_HEADER } from '../request-id.middleware';
+import { REQUEST_ID_HEADER } from '../request-id.hook';
 
 interface RenderedError {
   status: number;
@@ -13,7 +13,7 @@ interface RenderedError {
   details: Record<string, unknown>;
 }
 
-/** Family B (`/api/...`, matched as case-insensitively as Express routes) answers with a flat envelope. */
+/** Family B (`/api/...`, matched case-insensitively like every route) answers with a flat envelope. */
 const FLAT_ENVELOPE_PREFIX = '/api/';
 
 const CODE_BY_STATUS: Record<number, string> = {
@@ -21,7 +21,6 @@ const CODE_BY_STATUS: Record<number, string> = {
   401: 'UNAUTHORIZED',
   403: 'FORBIDDEN',
   404: 'NOT_FOUND',
-  415: 'VALIDATION_ERROR',
   429: 'RATE_LIMITED',
   503: 'SERVICE_UNAVAILABLE',
 };
@@ -37,6 +36,17 @@ const isDeliberate = (status: number) => status < 500 || status === 503;
 const CLIENT_DATA_EXCEPTIONS = new Set(['22021', '22P05', '22003', '22P02']);
 const isDataException = (error: unknown) =>
   error instanceof QueryFailedError && CLIENT_DATA_EXCEPTIONS.has(String((error.driverError as { code?: string }).code));
+
+/** Refusals of the HTTP layer (Fastify's, raised as HttpExceptions) that have an error of ours. */
+const HTTP_REFUSALS: Record<number, () => DomainError> = {
+  413: () => new PayloadTooLargeError(),
+  415: () => new UnsupportedBodyError(),
+};
+
+/** The body of an error in the envelope of the path's family (DECISIONS §4). */
+export function errorEnvelope(path: string, { code, message, details }: Pick<RenderedError, 'code' | 'message' | 'details'>): Record<string, unknown> {
+  return path.toLowerCase().startsWith(FLAT_ENVELOPE_PREFIX) ? { error: code, message, details } : { error: { code, message, details } };
+}
 
 /** The one place where any failure becomes a response body. */
 @Catch()
@@ -58,10 +68,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const ownBody = exception instanceof DomainError ? exception.ownBody() : null;
     if (ownBody) return adapter.reply(http.getResponse(), ownBody, (exception as DomainError).status);
     const rendered = this.render(exception, requestId, `${adapter.getRequestMethod(request)} ${path}`);
-    const body = path.toLowerCase().startsWith(FLAT_ENVELOPE_PREFIX)
-      ? { error: rendered.code, message: rendered.message, details: rendered.details }
-      : { error: { code: rendered.code, message: rendered.message, details: rendered.details } };
-    adapter.reply(http.getResponse(), body, rendered.status);
+    adapter.reply(http.getResponse(), errorEnvelope(path, rendered), rendered.status);
   }
 
   private render(exception: unknown, requestId: string, route: string): RenderedError {
@@ -82,14 +89,13 @@ export class AllExceptionsFilter implements ExceptionFilter {
       this.logger.warn(`Refused input Postgres cannot hold: ${(exception as QueryFailedError).message}`);
       return new ValidationError([{ field: 'request', message: 'A value contains characters or numbers the store cannot hold (e.g. a NUL character)' }]);
     }
-    if (exception instanceof HttpException && exception.getStatus() === 413) return new PayloadTooLargeError();
+    if (exception instanceof HttpException) return HTTP_REFUSALS[exception.getStatus()]?.() ?? null;
     return null;
   }
 
   /**
-   * Errors raised by Nest, Express or Terminus themselves: unknown routes, unreadable requests and a
-   * failed readiness check (whose per-dependency report becomes the details). Messages are fixed,
-   * because a parser's own message quotes the body it could not read.
+   * Errors raised by Nest or Terminus themselves: unknown routes and a failed readiness check (whose
+   * per-dependency report becomes the details).
    */
   private renderHttpException(exception: HttpException): RenderedError {
     const status = exception.getStatus();
@@ -98,13 +104,6 @@ export class AllExceptionsFilter implements ExceptionFilter {
       return { status, code, message: 'A dependency is unavailable', details: exception.getResponse() as Record<string, unknown> };
     }
     if (status === 404) return { status, code, message: 'No such route', details: {} };
-    if (status === 415) return { status, code, message: 'The body must be JSON in UTF-8', details: { fields: [{ field: 'body', message: 'unsupported content encoding' }] } };
-    if (exception.cause instanceof SyntaxError) {
-      return { status, code, message: 'The request body is not valid JSON', details: { fields: [{ field: 'body', message: 'not valid JSON' }] } };
-    }
-    if (exception.cause instanceof URIError) {
-      return { status, code, message: 'The request path is not validly percent-encoded', details: { fields: [{ field: 'path', message: 'invalid percent-encoding' }] } };
-    }
     return { status, code, message: exception.message, details: {} };
   }
 }
