@@ -1,8 +1,7 @@
 import { DynamicModule, Module, ValidationPipe } from '@nestjs/common';
-import { APP_FILTER, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
+import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import { AuthModule } from './auth/auth.module';
-import { BodyShapeInterceptor } from './common/body-shape.interceptor';
 import { AllExceptionsFilter } from './common/filters/all-exceptions.filter';
 import { HttpDrain } from './common/http-drain';
 import { LifecycleLogger } from './common/lifecycle-logger';
@@ -15,7 +14,6 @@ import { DcbModule } from './dcb/dcb.module';
 import { EventStoresModule } from './event-stores/event-stores.module';
 import { HealthModule } from './health/health.module';
 import { MetricsModule } from './metrics/metrics.module';
-import { IdempotentResponseInterceptor } from './streams/idempotency/idempotent-response.interceptor';
 import { StreamsModule } from './streams/streams.module';
 import { SubscriptionsModule } from './subscriptions/subscriptions.module';
 import { TenantsModule } from './tenants/tenants.module';
@@ -47,10 +45,6 @@ export class AppModule {
         // In the root module so that its onModuleDestroy (the HTTP drain) runs before every other module's.
         HttpDrain,
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
-        // Before the ValidationPipe (interceptors run before pipes): refuses bodies it could not walk.
-        { provide: APP_INTERCEPTOR, useClass: BodyShapeInterceptor },
-        // Unwraps the appends' IdempotentResponse and marks replays (streams and DCB alike).
-        { provide: APP_INTERCEPTOR, useClass: IdempotentResponseInterceptor },
         {
           provide: APP_PIPE,
           useValue: new ValidationPipe({ whitelist: true, transform: true, exceptionFactory: validationExceptionFactory }),

@@ -9,7 +9,7 @@ import { ErrorResponseDto } from '../common/dto/error-response.dto';
 import { EVENT_STORE_REF_PARAM } from '../event-stores/event-store-ref.param';
 import { ApiIdempotencyKey, REPLAYED_RESPONSE_HEADERS } from '../streams/idempotency/api-idempotency.decorators';
 import { Idempotency, IdempotencyRequest } from '../streams/idempotency/idempotency-request.decorator';
-import { IdempotentResponse } from '../streams/idempotency/idempotent-response';
+import { MarkReplay, ReplayMarker } from '../streams/idempotency/replay-marker.decorator';
 import { AppendDcbEventsCommand } from './commands/append-dcb-events.command';
 import { AppendDcbEventsDto } from './dto/append-dcb-events.dto';
 import { AppendConditionFailedResponseDto, AppendDcbEventsResponseDto, ReadDcbEventsResponseDto } from './dto/dcb.response.dto';
@@ -46,10 +46,12 @@ export class DcbController {
     @CurrentPrincipal() principal: Principal,
     @Param('eventStoreId') eventStoreRef: string,
     @Body() body: AppendDcbEventsDto,
+    @MarkReplay() markReplay: ReplayMarker,
     @Idempotency() idempotency?: IdempotencyRequest,
-  ): Promise<IdempotentResponse<AppendDcbEventsResponseDto>> {
+  ): Promise<AppendDcbEventsResponseDto> {
     const outcome = await this.commandBus.execute(new AppendDcbEventsCommand(principal.tenantId, eventStoreRef, body.events, body.condition, idempotency));
-    return new IdempotentResponse({ lastPosition: outcome.result.lastPosition }, outcome.replayed);
+    markReplay(outcome.replayed);
+    return { lastPosition: outcome.result.lastPosition };
   }
 
   @Post('query')

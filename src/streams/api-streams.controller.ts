@@ -13,7 +13,7 @@ import { ApiReadStreamParamsDto } from './dto/read-stream-params.dto';
 import { ApiStreamParamsDto } from './dto/stream-params.dto';
 import { ApiIdempotencyKey, REPLAYED_RESPONSE_HEADERS } from './idempotency/api-idempotency.decorators';
 import { Idempotency, IdempotencyRequest } from './idempotency/idempotency-request.decorator';
-import { IdempotentResponse } from './idempotency/idempotent-response';
+import { MarkReplay, ReplayMarker } from './idempotency/replay-marker.decorator';
 import { ReadStreamQuery } from './queries/read-stream.query';
 
 /** Family B: the same append and read as family A, by store name, behind a JWT. */
@@ -38,11 +38,13 @@ export class ApiStreamsController {
     @CurrentPrincipal() principal: Principal,
     @Param() params: ApiStreamParamsDto,
     @Body() body: ApiAppendToStreamDto,
+    @MarkReplay() markReplay: ReplayMarker,
     @Idempotency() idempotency?: IdempotencyRequest,
-  ): Promise<IdempotentResponse<ApiAppendToStreamResponseDto>> {
+  ): Promise<ApiAppendToStreamResponseDto> {
     const command = new AppendToStreamCommand(principal.tenantId, params.eventStoreName, params.streamId, body.events, body.effectiveExpectedVersion, idempotency);
     const outcome = await this.commandBus.execute(command);
-    return new IdempotentResponse(ApiAppendToStreamResponseDto.from(outcome.result), outcome.replayed);
+    markReplay(outcome.replayed);
+    return ApiAppendToStreamResponseDto.from(outcome.result);
   }
 
   @Get()

@@ -17,7 +17,7 @@ import { ReadStreamParamsDto } from './dto/read-stream-params.dto';
 import { StreamParamsDto } from './dto/stream-params.dto';
 import { ApiIdempotencyKey, REPLAYED_RESPONSE_HEADERS } from './idempotency/api-idempotency.decorators';
 import { Idempotency, IdempotencyRequest } from './idempotency/idempotency-request.decorator';
-import { IdempotentResponse } from './idempotency/idempotent-response';
+import { MarkReplay, ReplayMarker } from './idempotency/replay-marker.decorator';
 import { ListStreamsQuery } from './queries/list-streams.query';
 import { ReadEventsQuery } from './queries/read-events.query';
 import { ReadStreamQuery } from './queries/read-stream.query';
@@ -47,11 +47,13 @@ export class StreamsController {
     @CurrentPrincipal() principal: Principal,
     @Param() params: StreamParamsDto,
     @Body() body: AppendToStreamDto,
+    @MarkReplay() markReplay: ReplayMarker,
     @Idempotency() idempotency?: IdempotencyRequest,
-  ): Promise<IdempotentResponse<AppendToStreamResponseDto>> {
+  ): Promise<AppendToStreamResponseDto> {
     const command = new AppendToStreamCommand(principal.tenantId, params.eventStoreId, params.streamId, body.events, body.expectedStreamVersion, idempotency);
     const outcome = await this.commandBus.execute(command);
-    return new IdempotentResponse(AppendToStreamResponseDto.from(outcome.result), outcome.replayed);
+    markReplay(outcome.replayed);
+    return AppendToStreamResponseDto.from(outcome.result);
   }
 
   @Get('streams/:streamId')

@@ -1,6 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiHeader } from '@nestjs/swagger';
-import { IDEMPOTENT_REPLAYED_HEADER } from './idempotent-response.interceptor';
+import { IDEMPOTENT_REPLAYED_HEADER } from './replay-marker.decorator';
 import { MAX_IDEMPOTENCY_KEY_LENGTH } from './idempotency-request.decorator';
 
 /** Documents the optional Idempotency-Key header of an append. */

@@ -1,25 +1,11 @@
-import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
-import { Observable } from 'rxjs';
-import { ValidationError } from './errors/common.errors';
-
 /** Deeper JSON than any event needs; class-transformer's recursion overflows the stack in the thousands. */
 export const MAX_JSON_DEPTH = 64;
 
 /**
- * Refuses request bodies that would be stored wrongly or crash validation: nested deeper than
+ * Why a parsed body would be stored wrongly or crash validation, or null: nested deeper than
  * MAX_JSON_DEPTH, or holding a number JSON.parse turned into Infinity (`1e400`), which would be
- * stored as null. Interceptors run before pipes, so this check happens before the ValidationPipe
- * walks the body. The walk is iterative, so a hostile body cannot overflow it either.
+ * stored as null. The walk is iterative, so a hostile body cannot overflow it either.
  */
-@Injectable()
-export class BodyShapeInterceptor implements NestInterceptor {
-  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
-    const problem = shapeProblem(context.switchToHttp().getRequest().body);
-    if (problem) throw new ValidationError([{ field: 'body', message: problem }]);
-    return next.handle();
-  }
-}
-
 export function shapeProblem(body: unknown): string | null {
   const pending: [unknown, number][] = [[body, 0]];
   while (pending.length > 0) {

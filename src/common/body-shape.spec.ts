@@ -1,4 +1,4 @@
-import { MAX_JSON_DEPTH, shapeProblem } from './body-shape.interceptor';
+import { MAX_JSON_DEPTH, shapeProblem } from './body-shape';
 
 const nested = (depth: number) => {
   let value: unknown = 1;
