@@ -14,6 +14,7 @@ import { ListDeadLettersHandler } from './queries/list-dead-letters.handler';
 import { ListSubscriptionsHandler } from './queries/list-subscriptions.handler';
 import { SubscriptionBacklogMetrics } from './subscription-backlog-metrics';
 import { SubscriptionsController } from './subscriptions.controller';
+import { StoresWithWebhooks } from './stores-with-webhooks';
 import { WebhookTargetPolicy } from './webhook-target-policy';
 
 const commandHandlers = [CreateSubscriptionHandler, DeleteSubscriptionHandler, ReplayDeadLetterHandler];
@@ -24,6 +25,6 @@ const eventHandlers = [WakeWebhooksOnAppendHandler];
 @Module({
   imports: [TypeOrmModule.forFeature([SubscriptionEntity, DeadLetterEntity]), EventStoresModule, WebhookDeliveryQueueModule, WebSocketGatewayModule],
   controllers: [SubscriptionsController],
-  providers: [...commandHandlers, ...queryHandlers, ...eventHandlers, WebhookTargetPolicy, SubscriptionBacklogMetrics],
+  providers: [...commandHandlers, ...queryHandlers, ...eventHandlers, WebhookTargetPolicy, SubscriptionBacklogMetrics, StoresWithWebhooks],
 })
 export class SubscriptionsModule {}

@@ -7,6 +7,7 @@ import { newId } from '../../common/ids';
 import { EventStoreResolver } from '../../event-stores/event-store-resolver';
 import { WebhookDeliveryQueue } from '../delivery/webhook-delivery.queue';
 import { SubscriptionEntity } from '../entities/subscription.entity';
+import { StoresWithWebhooks } from '../stores-with-webhooks';
 import { WebhookTargetPolicy } from '../webhook-target-policy';
 import { newWebhookSecret } from '../webhook-secret';
 import { CreatedSubscription, CreateSubscriptionCommand, NewWebhookSubscription, StartPosition } from './create-subscription.command';
@@ -25,6 +26,7 @@ export class CreateSubscriptionHandler implements ICommandHandler<CreateSubscrip
     private readonly stores: EventStoreResolver,
     private readonly targets: WebhookTargetPolicy,
     private readonly queue: WebhookDeliveryQueue,
+    private readonly storesWithWebhooks: StoresWithWebhooks,
     @InjectDataSource() private readonly dataSource: DataSource,
   ) {}
 
@@ -48,6 +50,7 @@ export class CreateSubscriptionHandler implements ICommandHandler<CreateSubscrip
       return { subscription: await this.insert(manager, eventStoreId, subscription), created: true };
     });
     if (outcome.created) {
+      this.storesWithWebhooks.added(eventStoreId);
       this.queue
         .wakeSubscriptions(eventStoreId, [outcome.subscription.id], 'created')
         .catch((error: Error) => this.logger.warn(`First wake-up of ${outcome.subscription.id} left to the sweep: ${error.message}`));

@@ -2,21 +2,27 @@ import { Logger } from '@nestjs/common';
 import { EventsHandler, IEventHandler } from '@nestjs/cqrs';
 import { EventsAppendedEvent } from '../../streams/events/events-appended.event';
 import { WebhookDeliveryQueue } from '../delivery/webhook-delivery.queue';
+import { StoresWithWebhooks } from '../stores-with-webhooks';
 
 /**
- * After every committed append, one wake-up for the worker, which finds the store's subscriptions.
- * Not awaited by the append: its response does not wait for Redis, and a wake-up lost when Redis
- * fails is recovered by the worker's sweep.
+ * After every committed batch of appends to a store with webhook subscriptions, one wake-up for the
+ * worker, which finds the subscriptions that are behind. Not awaited by the appends: their
+ * responses do not wait for Redis, and a wake-up lost when Redis fails is recovered by the sweep.
  */
 @EventsHandler(EventsAppendedEvent)
 export class WakeWebhooksOnAppendHandler implements IEventHandler<EventsAppendedEvent> {
   private readonly logger = new Logger(WakeWebhooksOnAppendHandler.name);
 
-  constructor(private readonly queue: WebhookDeliveryQueue) {}
+  constructor(
+    private readonly queue: WebhookDeliveryQueue,
+    private readonly storesWithWebhooks: StoresWithWebhooks,
+  ) {}
 
   handle({ eventStoreId, lastPosition }: EventsAppendedEvent): void {
-    this.queue
-      .wakeStore(eventStoreId, lastPosition)
-      .catch((error: Error) => this.logger.warn(`Webhook wake-up for ${eventStoreId} left to the sweep: ${error.message}`));
+    this.wake(eventStoreId, lastPosition).catch((error: Error) => this.logger.warn(`Webhook wake-up for ${eventStoreId} left to the sweep: ${error.message}`));
+  }
+
+  private async wake(eventStoreId: string, lastPosition: number): Promise<void> {
+    if (await this.storesWithWebhooks.has(eventStoreId)) await this.queue.wakeStore(eventStoreId, lastPosition);
   }
 }

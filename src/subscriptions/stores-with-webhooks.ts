@@ -1,0 +1,33 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { LRUCache } from 'lru-cache';
+import { DataSource } from 'typeorm';
+
+/** How long "this store has (no) webhook subscriptions" is believed without asking again. */
+export const WEBHOOK_PRESENCE_TTL_MS = 1000;
+
+/**
+ * Whether a store has webhook subscriptions, remembered briefly, so that appends to stores without
+ * any skip the worker's wake-up (a Redis round trip per committed batch). A subscription created on
+ * this instance counts at once; one created on another instance within the TTL, once the TTL
+ * lapses. Creating a subscription wakes it anyway, and the worker's sweep finds what a skipped
+ * wake-up would have announced, so nothing is lost, only delayed by at most a sweep.
+ */
+@Injectable()
+export class StoresWithWebhooks {
+  private readonly known = new LRUCache<string, boolean>({ max: 10_000, ttl: WEBHOOK_PRESENCE_TTL_MS });
+
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  async has(eventStoreId: string): Promise<boolean> {
+    const known = this.known.get(eventStoreId);
+    if (known !== undefined) return known;
+    const [{ present }] = await this.dataSource.query(`SELECT EXISTS (SELECT 1 FROM subscriptions WHERE event_store_id = $1) AS present`, [eventStoreId]);
+    this.known.set(eventStoreId, present);
+    return present;
+  }
+
+  added(eventStoreId: string): void {
+    this.known.set(eventStoreId, true);
+  }
+}
