@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { shapeProblem } from './body-shape';
+import { checkBodyShape } from './body-shape';
 import { MalformedBodyError, UnsupportedBodyError, ValidationError } from './errors/common.errors';
 
 const CHARSET = /charset=\s*"?([^";\s]+)/i;
@@ -7,8 +7,8 @@ const CHARSET = /charset=\s*"?([^";\s]+)/i;
 /**
  * The one body the API reads: JSON in UTF-8 (a declared other charset is 415). A parse failure is
  * 400 on field `body`, without the parser's message, which quotes the body, and so is JSON the
- * store or the validation could not handle (see shapeProblem); an empty body is `{}`, so validation
- * names the fields it lacks.
+ * store or the validation could not handle (see checkBodyShape); an empty body is `{}`, so
+ * validation names the fields it lacks.
  */
 export function parseJsonBody(request: FastifyRequest, body: string, done: (error: Error | null, value?: unknown) => void): void {
   const charset = CHARSET.exec(request.headers['content-type'] ?? '')?.[1].toLowerCase();
@@ -20,7 +20,7 @@ export function parseJsonBody(request: FastifyRequest, body: string, done: (erro
   } catch {
     return done(new MalformedBodyError());
   }
-  const problem = shapeProblem(value);
+  const problem = checkBodyShape(value);
   if (problem) return done(new ValidationError([{ field: 'body', message: problem }]));
   done(null, value);
 }
