@@ -1,4 +1,4 @@
-import { DynamicModule, Module, ValidationPipe } from '@nestjs/common';
+import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import { AuthModule } from './auth/auth.module';
@@ -6,7 +6,7 @@ import { AllExceptionsFilter } from './common/filters/all-exceptions.filter';
 import { HttpDrain } from './common/http-drain';
 import { LifecycleLogger } from './common/lifecycle-logger';
 import { RedisModule } from './common/redis/redis.module';
-import { validationExceptionFactory } from './common/validation/validation-exception.factory';
+import { AppValidationPipe, VALIDATION_OPTIONS } from './common/validation/app-validation.pipe';
 import { AppConfigModule } from './config/app-config.module';
 import { EnvironmentVariables } from './config/environment-variables';
 import { DatabaseModule } from './database/database.module';
@@ -47,7 +47,7 @@ export class AppModule {
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
         {
           provide: APP_PIPE,
-          useValue: new ValidationPipe({ whitelist: true, transform: true, exceptionFactory: validationExceptionFactory }),
+          useValue: new AppValidationPipe(VALIDATION_OPTIONS),
         },
       ],
     };

@@ -2,8 +2,9 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsInt, IsObject, Max, Min, ValidateNested } from 'class-validator';
 import { OptionalNotNull } from '../../common/decorators/optional-not-null.decorator';
-import { SubmittedEventDto, SubmittedEvents } from '../../streams/dto/submitted-event.dto';
-import { DcbQueryDto } from './dcb-query.dto';
+import { instanceOf, isIntegerBetween, isPlainObject } from '../../common/validation/precheck';
+import { precheckEvents, SubmittedEventDto, SubmittedEvents } from '../../streams/dto/submitted-event.dto';
+import { DcbQueryDto, precheckQuery } from './dcb-query.dto';
 
 export class AppendConditionDto {
   @ApiProperty({ type: DcbQueryDto, description: 'The append fails if any event after `after` matches this query' })
@@ -30,4 +31,18 @@ export class AppendDcbEventsDto {
   @ValidateNested()
   @Type(() => AppendConditionDto)
   condition?: AppendConditionDto;
+
+  /** The rules above as plain code (see AppValidationPipe). */
+  static precheck(body: unknown): AppendDcbEventsDto | null {
+    if (!isPlainObject(body)) return null;
+    const events = precheckEvents(body.events);
+    if (!events) return null;
+    const { condition } = body;
+    if (condition === undefined) return instanceOf(AppendDcbEventsDto, { events });
+    if (!isPlainObject(condition)) return null;
+    const failIfEventsMatch = precheckQuery(condition.failIfEventsMatch);
+    const { after } = condition;
+    if (!failIfEventsMatch || (after !== undefined && !isIntegerBetween(after, 0, Number.MAX_SAFE_INTEGER))) return null;
+    return instanceOf(AppendDcbEventsDto, { events, condition: instanceOf(AppendConditionDto, { failIfEventsMatch, after }) });
+  }
 }

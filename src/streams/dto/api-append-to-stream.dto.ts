@@ -2,7 +2,8 @@ import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsObject, ValidateNested } from 'class-validator';
 import { OptionalNotNull } from '../../common/decorators/optional-not-null.decorator';
-import { ExpectedVersion, IsExpectedVersion } from '../expected-version';
+import { instanceOf, isPlainObject } from '../../common/validation/precheck';
+import { ExpectedVersion, IsExpectedVersion, isExpectedVersion } from '../expected-version';
 import { AppendToStreamDto } from './append-to-stream.dto';
 import { EXPECTED_VERSION_SCHEMA } from './expected-version.schema';
 
@@ -26,5 +27,17 @@ export class ApiAppendToStreamDto extends AppendToStreamDto {
   /** The top-level value wins when both are given. */
   get effectiveExpectedVersion(): ExpectedVersion | undefined {
     return this.expectedStreamVersion ?? this.options?.expectedStreamVersion;
+  }
+
+  /** The rules above as plain code (see AppValidationPipe); it replaces the one inherited, which knows no `options`. */
+  static override precheck(body: unknown): ApiAppendToStreamDto | null {
+    const base = AppendToStreamDto.precheck(body);
+    if (!base || !isPlainObject(body)) return null;
+    const { options } = body;
+    if (options === undefined) return instanceOf(ApiAppendToStreamDto, { ...base });
+    if (!isPlainObject(options)) return null;
+    const { expectedStreamVersion } = options;
+    if (expectedStreamVersion !== undefined && !isExpectedVersion(expectedStreamVersion)) return null;
+    return instanceOf(ApiAppendToStreamDto, { ...base, options: instanceOf(AppendOptionsDto, { expectedStreamVersion }) });
   }
 }

@@ -1,8 +1,9 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { OptionalNotNull } from '../../common/decorators/optional-not-null.decorator';
-import { ExpectedVersion, IsExpectedVersion } from '../expected-version';
+import { instanceOf, isPlainObject } from '../../common/validation/precheck';
+import { ExpectedVersion, IsExpectedVersion, isExpectedVersion } from '../expected-version';
 import { EXPECTED_VERSION_SCHEMA } from './expected-version.schema';
-import { SubmittedEventDto, SubmittedEvents } from './submitted-event.dto';
+import { precheckEvents, SubmittedEventDto, SubmittedEvents } from './submitted-event.dto';
 
 export class AppendToStreamDto {
   @SubmittedEvents()
@@ -13,4 +14,13 @@ export class AppendToStreamDto {
   @OptionalNotNull()
   @IsExpectedVersion()
   expectedStreamVersion?: ExpectedVersion;
+
+  /** The rules above as plain code (see AppValidationPipe). */
+  static precheck(body: unknown): AppendToStreamDto | null {
+    if (!isPlainObject(body)) return null;
+    const events = precheckEvents(body.events);
+    const { expectedStreamVersion } = body;
+    if (!events || (expectedStreamVersion !== undefined && !isExpectedVersion(expectedStreamVersion))) return null;
+    return instanceOf(AppendToStreamDto, { events, expectedStreamVersion });
+  }
 }

@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsString, Matches, NotEquals } from 'class-validator';
+import { instanceOf, isPlainObject } from '../../common/validation/precheck';
 import { DCB_STREAM_ID, STREAM_ID_PATTERN } from '../stream.constants';
 
 /** The stream id in a path is checked like any other input; the DCB stream is off limits here. */
@@ -10,14 +11,28 @@ class StreamIdParamDto {
   streamId!: string;
 }
 
+const isStreamId = (value: unknown): value is string => typeof value === 'string' && STREAM_ID_PATTERN.test(value) && value !== DCB_STREAM_ID;
+
 export class StreamParamsDto extends StreamIdParamDto {
   @ApiProperty({ description: "The store's id (`es_…`) or its name within your tenant" })
   @IsString()
   eventStoreId!: string;
+
+  /** The rules above as plain code (see AppValidationPipe). */
+  static precheck(params: unknown): StreamParamsDto | null {
+    if (!isPlainObject(params) || typeof params.eventStoreId !== 'string' || !isStreamId(params.streamId)) return null;
+    return instanceOf(StreamParamsDto, { eventStoreId: params.eventStoreId, streamId: params.streamId });
+  }
 }
 
 export class ApiStreamParamsDto extends StreamIdParamDto {
   @ApiProperty({ description: "The store's name (its id is accepted too)" })
   @IsString()
   eventStoreName!: string;
+
+  /** The rules above as plain code (see AppValidationPipe). */
+  static precheck(params: unknown): ApiStreamParamsDto | null {
+    if (!isPlainObject(params) || typeof params.eventStoreName !== 'string' || !isStreamId(params.streamId)) return null;
+    return instanceOf(ApiStreamParamsDto, { eventStoreName: params.eventStoreName, streamId: params.streamId });
+  }
 }

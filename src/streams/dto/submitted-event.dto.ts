@@ -3,6 +3,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsObject, IsOptional, IsString, Length, Matches, ValidateNested } from 'class-validator';
 import { OptionalNotNull } from '../../common/decorators/optional-not-null.decorator';
+import { instanceOf, isPlainObject, isStringList } from '../../common/validation/precheck';
 import { EVENT_TYPE_PATTERN, MAX_EVENTS_PER_APPEND, MAX_NAME_LENGTH, MAX_TAGS_PER_EVENT, TAG_PATTERN } from '../stream.constants';
 
 export class SubmittedEventDto {
@@ -38,6 +39,26 @@ export class SubmittedEventDto {
   @IsString()
   @Length(1, 64)
   schemaVersion?: string;
+}
+
+/**
+ * The decorators' rules above as plain code, for the append bodies' prechecks (AppValidationPipe):
+ * the events as class-transformer would build them, or null when any is off.
+ */
+export function precheckEvents(value: unknown): SubmittedEventDto[] | null {
+  if (!Array.isArray(value) || value.length < 1 || value.length > MAX_EVENTS_PER_APPEND) return null;
+  const events: SubmittedEventDto[] = [];
+  for (const event of value) {
+    if (!isPlainObject(event)) return null;
+    const { type, data, metadata, tags, schemaVersion } = event;
+    if (typeof type !== 'string' || !EVENT_TYPE_PATTERN.test(type) || !isPlainObject(data)) return null;
+    if (metadata !== undefined && metadata !== null && !isPlainObject(metadata)) return null;
+    if (tags !== undefined && !isStringList(tags, MAX_TAGS_PER_EVENT, TAG_PATTERN)) return null;
+    // Printable ASCII only: Length counts some characters differently from String.length, and the full path decides the rest.
+    if (schemaVersion !== undefined && !(typeof schemaVersion === 'string' && /^[\x20-\x7E]{1,64}$/.test(schemaVersion))) return null;
+    events.push(instanceOf(SubmittedEventDto, { type, data, metadata: metadata as Record<string, unknown> | undefined, tags, schemaVersion }));
+  }
+  return events;
 }
 
 /** The `events` of any append (stream, family B, DCB): 1-1000 submitted events, each validated. */
