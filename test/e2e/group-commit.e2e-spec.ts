@@ -129,6 +129,49 @@ describe('Group commit of concurrent appends', () => {
     expect(rows[0].claims).toBe(1);
   });
 
+  it('lets a DCB condition see the stream events appended ahead of it in the same batch', async () => {
+    const condition = { failIfEventsMatch: { items: [{ tags: ['username:bob'] }] } };
+    const { rest } = await inOneBatch(
+      () => appendDcb({ events: [event('warmup')] }),
+      [
+        () => append('user-1', { events: [event('user.registered', { name: 'bob' }, ['username:bob'])] }),
+        () => appendDcb({ events: [event('username.claimed', {}, ['username:bob'])], condition }),
+        () => appendDcb({ events: [event('username.claimed', {}, ['username:carol'])], condition: { failIfEventsMatch: { items: [{ tags: ['username:carol'] }] } } }),
+      ],
+    );
+    const [registered, bob, carol] = rest;
+    expect(registered.status).toBe(200);
+    expect(bob.status).toBe(409);
+    expect(bob.body).toMatchObject({ code: 'APPEND_CONDITION_FAILED', conflictingPositions: [registered.body.globalPosition] });
+    expect(carol.status).toBe(200);
+    const xacts = await transactionsByPosition();
+    expect(xacts.get(registered.body.globalPosition)).toBe(xacts.get(carol.body.lastPosition));
+    expect(carol.body.lastPosition).toBe(registered.body.globalPosition + 1);
+  });
+
+  it('creates a stream appended to several times in one batch once, with exact version, size and counters', async () => {
+    const { first, rest } = await inOneBatch(
+      () => append('seed', { events: [event('seeded')] }),
+      [1, 2, 3].map((n) => () => append('cart-7', { events: [event('item.added', { n }), event('item.priced', { n })] })),
+    );
+    expect(first.status).toBe(200);
+    expect(rest.map((response) => response.status)).toEqual([200, 200, 200]);
+    expect(rest.map((response) => response.body.currentStreamVersion).sort()).toEqual([2, 4, 6]);
+    const xacts = await transactionsByPosition();
+    expect(new Set(rest.map((response) => xacts.get(response.body.globalPosition))).size).toBe(1);
+
+    const { rows } = await sql.query(
+      `SELECT version::int, event_count::int, size_bytes::int, last_global_position::int AS last FROM streams WHERE event_store_id = $1 AND stream_id = 'cart-7'`,
+      [storeId],
+    );
+    // Six events of data {"n":<digit>}: 7 bytes each.
+    expect(rows).toEqual([{ version: 6, event_count: 6, size_bytes: 42, last: 7 }]);
+    const positions = await api.http().get(`/event-stores/${storeId}/streams/cart-7`).set(bearer(tenant.key)).expect(200);
+    expect(positions.body.events.map((stored: { streamPosition: number }) => stored.streamPosition)).toEqual([0, 1, 2, 3, 4, 5]);
+    const store = await api.http().get(`/event-stores/${storeId}`).set(bearer(tenant.key)).expect(200);
+    expect(store.body.statistics).toMatchObject({ totalEvents: 7, totalStreams: 2 });
+  });
+
   it('appends a key once within a batch: the others replay its response, another body with it is refused', async () => {
     const body = { events: [event('payment.captured', { amount: 42 })] };
     const batchesBefore = await batchesLargerThan(2);

@@ -86,6 +86,7 @@ describe('Entry points (dist/main.js and dist/worker.js)', () => {
       'Applied CreateSubscriptions1795219500000',
       'Applied CreateTenantsApiKeysAndEventStores1795219200000',
       'Applied IndexIdempotencyKeysByAge1795219700000',
+      'Applied InsertBatchEventsOnce1795219900000',
     ]);
     const client = new Client({ connectionString: database.url });
     await client.connect();
@@ -98,6 +99,7 @@ describe('Entry points (dist/main.js and dist/worker.js)', () => {
         'AddEventBudget1795219600000',
         'IndexIdempotencyKeysByAge1795219700000',
         'AppendInBatches1795219800000',
+        'InsertBatchEventsOnce1795219900000',
       ]);
     } finally {
       await client.end();

@@ -59,7 +59,7 @@ export class AppendInBatches1795219800000 implements MigrationInterface {
  * before the other checks; only appended events count. The store's counters are written once,
  * and one NOTIFY announces the batch's last position on commit.
  */
-const APPEND_BATCH = `
+export const APPEND_BATCH = `
 CREATE FUNCTION append_batch(p_event_store_id text, p_requests jsonb, p_events_per_minute bigint)
 RETURNS TABLE (ordinal int, outcome text, detail jsonb) LANGUAGE plpgsql AS $$
 #variable_conflict use_column

@@ -5,6 +5,7 @@ import { CreateSubscriptions1795219500000 } from './1795219500000-CreateSubscrip
 import { AddEventBudget1795219600000 } from './1795219600000-AddEventBudget';
 import { IndexIdempotencyKeysByAge1795219700000 } from './1795219700000-IndexIdempotencyKeysByAge';
 import { AppendInBatches1795219800000 } from './1795219800000-AppendInBatches';
+import { InsertBatchEventsOnce1795219900000 } from './1795219900000-InsertBatchEventsOnce';
 
 /** Every migration, oldest first. Listed explicitly so the build, the CLI and tests agree. */
 export const MIGRATIONS = [
@@ -15,4 +16,5 @@ export const MIGRATIONS = [
   AddEventBudget1795219600000,
   IndexIdempotencyKeysByAge1795219700000,
   AppendInBatches1795219800000,
+  InsertBatchEventsOnce1795219900000,
 ];
