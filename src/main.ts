@@ -2,11 +2,14 @@ import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AppModule } from './app.module';
+import { limitHeapGrowth } from './common/heap-growth';
 import { jsonLogger } from './common/logging/json-logger';
 import { exitOnInvalidEnvironment, runEntryPoint } from './config/entry-point';
 import { readEnvironment } from './config/validate-environment';
 import { configureApp, httpAdapter } from './configure-app';
 import { runMigrations } from './database/run-migrations';
+
+limitHeapGrowth();
 
 runEntryPoint('API', async () => {
   const config = exitOnInvalidEnvironment(() => readEnvironment({ tokenKeys: true }));

@@ -1,6 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import Redis from 'ioredis';
+import { limitHeapGrowth } from './common/heap-growth';
 import { jsonLogger } from './common/logging/json-logger';
 import { REDIS_CLIENT } from './common/redis/redis.module';
 import { exitOnInvalidEnvironment, runEntryPoint } from './config/entry-point';
@@ -9,6 +10,8 @@ import { runMigrations } from './database/run-migrations';
 import { WorkerModule } from './worker.module';
 
 const REDIS_CHECK_TIMEOUT_MS = 5000;
+
+limitHeapGrowth();
 
 runEntryPoint('Worker', async () => {
   const config = exitOnInvalidEnvironment(() => readEnvironment());
