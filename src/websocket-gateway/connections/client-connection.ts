@@ -28,6 +28,8 @@ const FEED_RETRY_DELAY_MS = 1000;
 export class ClientConnection implements FrameSink {
   private readonly subscriptions = new Map<string, LiveSubscription>();
   private feed: Promise<StoreFeed> | null = null;
+  /** The client's messages, handled one at a time: answers leave in the order of the messages. */
+  private inbox: Promise<void> = Promise.resolve();
   private alive = true;
   private closed = false;
   private corked = false;
@@ -45,6 +47,14 @@ export class ClientConnection implements FrameSink {
   }
 
   handle(raw: string | null): void {
+    this.inbox = this.inbox
+      .then(() => this.process(raw))
+      .catch((error: Error) => {
+        if (!this.closed) this.services.logger.error(`A message on ${this.session.connectionId} failed: ${error.message}`, error.stack);
+      });
+  }
+
+  private async process(raw: string | null): Promise<void> {
     let message: ClientMessage;
     try {
       message = parseClientMessage(raw);
@@ -59,13 +69,13 @@ export class ClientConnection implements FrameSink {
         if (!this.endSubscription(message.subscriptionId)) {
           return this.sendError('SUBSCRIPTION_NOT_FOUND', `No subscription '${message.subscriptionId}' on this connection`);
         }
-        return this.send(JSON.stringify({ type: 'unsubscribed', subscriptionId: message.subscriptionId }));
+        return;
       case 'ping':
         return this.send('{"type":"pong"}');
     }
   }
 
-  /** Ends one subscription (a client's unsubscribe, or a REST delete from any instance); false if it is not here. */
+  /** Ends one subscription and tells the client (its unsubscribe, or a REST delete from any instance); false if it is not here. */
   endSubscription(subscriptionId: string): boolean {
     const subscription = this.subscriptions.get(subscriptionId);
     if (!subscription) return false;
@@ -73,6 +83,7 @@ export class ClientConnection implements FrameSink {
     this.subscriptions.delete(subscriptionId);
     this.releaseFeedIfUnused();
     this.services.subscriptionsChanged(this);
+    this.send(JSON.stringify({ type: 'unsubscribed', subscriptionId }));
     return true;
   }
 
@@ -125,14 +136,13 @@ export class ClientConnection implements FrameSink {
     this.releaseFeedIfUnused();
   }
 
-  record(instanceId: string, expiresAt: number): ConnectionRecord {
+  record(expiresAt: number): ConnectionRecord {
     const { session } = this;
     return {
       connectionId: session.connectionId,
       clientId: session.clientId,
       eventStoreId: session.eventStoreId,
       apiKeyId: session.principal.apiKeyId,
-      instanceId,
       connectedAt: session.connectedAt.toISOString(),
       ipAddress: session.ipAddress,
       userAgent: session.userAgent,
@@ -147,25 +157,25 @@ export class ClientConnection implements FrameSink {
     };
   }
 
-  private subscribe({ eventFilter, filter, position }: Extract<ClientMessage, { action: 'subscribe' }>): void {
+  /**
+   * `subscribed` goes out once the start is fixed: for `latest`, the store's last position is read
+   * first, so that every event appended after the client hears `subscribed` is sent to it.
+   */
+  private async subscribe({ eventFilter, filter, position }: Extract<ClientMessage, { action: 'subscribe' }>): Promise<void> {
     if (this.subscriptions.size >= MAX_SUBSCRIPTIONS_PER_CONNECTION) {
       return this.sendError('SUBSCRIPTION_LIMIT', `A connection holds at most ${MAX_SUBSCRIPTIONS_PER_CONNECTION} subscriptions`);
     }
     const { eventLog, logger } = this.services;
     const subscription = new LiveSubscription(newId('wss'), eventFilter, filter, eventLog, this, logger);
     this.subscriptions.set(subscription.id, subscription);
-    this.send(JSON.stringify({ type: 'subscribed', subscriptionId: subscription.id, eventFilter, position }));
     this.services.subscriptionsChanged(this);
-    void this.run(subscription, position === 'beginning' ? 0 : position);
-  }
-
-  private async run(subscription: LiveSubscription, start: 'latest' | number): Promise<void> {
-    try {
-      const feed = await this.storeFeed();
-      if (!subscription.ended) await subscription.run(feed, start);
-    } catch (error) {
-      if (!this.closed) this.services.logger.error(`Subscription ${subscription.id} failed: ${(error as Error).message}`, (error as Error).stack);
-    }
+    const feed = await this.storeFeed();
+    await subscription.start(this.eventStoreId, position === 'beginning' ? 0 : position);
+    if (subscription.ended) return;
+    this.send(JSON.stringify({ type: 'subscribed', subscriptionId: subscription.id, eventFilter, position }));
+    subscription.run(feed).catch((error: Error) => {
+      if (!this.closed) this.services.logger.error(`Subscription ${subscription.id} failed: ${error.message}`, error.stack);
+    });
   }
 
   /** The store's feed, shared by this connection's subscriptions; acquired with the first, released with the last. */

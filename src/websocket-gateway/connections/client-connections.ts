@@ -68,15 +68,9 @@ export class ClientConnections implements OnApplicationBootstrap, OnApplicationS
     this.registry.remove([{ eventStoreId, connectionId, apiKeyId: principal.apiKeyId }]).catch((error: Error) => this.registryProblem(error));
   }
 
-  /** Closes the matching sockets of this instance; returns how many. */
-  closeWhere(matches: (connection: ClientConnection) => boolean, code: number, reason: string): number {
-    let count = 0;
-    this.each((connection) => {
-      if (!matches(connection)) return;
-      connection.close(code, reason);
-      count += 1;
-    });
-    return count;
+  /** Closes the matching sockets of this instance. */
+  closeWhere(matches: (connection: ClientConnection) => boolean, code: number, reason: string): void {
+    this.each((connection) => matches(connection) && connection.close(code, reason));
   }
 
   /** Closes every socket and waits, at most `waitMs`, for their closing handshakes (so the close frames reach the clients). */
@@ -90,11 +84,7 @@ export class ClientConnections implements OnApplicationBootstrap, OnApplicationS
 
   /** Ends a subscription if one of this instance's sockets holds it. */
   endSubscription(eventStoreId: string, subscriptionId: string): void {
-    this.each((connection) => {
-      if (connection.eventStoreId === eventStoreId && connection.endSubscription(subscriptionId)) {
-        connection.send(JSON.stringify({ type: 'unsubscribed', subscriptionId }));
-      }
-    });
+    this.each((connection) => connection.eventStoreId === eventStoreId && connection.endSubscription(subscriptionId));
   }
 
   sessions(): UpgradeSession[] {
@@ -107,7 +97,7 @@ export class ClientConnections implements OnApplicationBootstrap, OnApplicationS
 
   private publish(connections: ClientConnection[]): void {
     const expiresAt = Date.now() + REGISTRY_TTL_MS;
-    const records = connections.map((connection) => connection.record(this.registry.instanceId, expiresAt));
+    const records = connections.map((connection) => connection.record(expiresAt));
     this.registry.save(records).catch((error: Error) => this.registryProblem(error));
   }
 

@@ -33,7 +33,8 @@ export class ConnectionAudit implements OnApplicationBootstrap, OnApplicationShu
 
   async audit(): Promise<void> {
     const sessions = this.connections.sessions();
-    const storeIds = [...new Set([...sessions.map((session) => session.eventStoreId), ...this.feeds.eventStoreIds()])];
+    // Feeds follow only the stores of this instance's sockets.
+    const storeIds = [...new Set(sessions.map((session) => session.eventStoreId))];
     if (this.auditing || storeIds.length === 0) return;
     this.auditing = true;
     try {

@@ -14,7 +14,6 @@ export interface ConnectionRecord {
   clientId: string;
   eventStoreId: string;
   apiKeyId: string;
-  instanceId: string;
   connectedAt: string;
   ipAddress: string | null;
   userAgent: string | null;

@@ -1,6 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
 import Redis from 'ioredis';
-import { randomUUID } from 'node:crypto';
 import { REDIS_CLIENT } from '../../common/redis/redis.module';
 import { EnvironmentVariables } from '../../config/environment-variables';
 import { REGISTRY_TTL_MS } from '../websocket.constants';
@@ -20,6 +19,7 @@ redis.call('PEXPIRE', KEYS[1], ARGV[5])
 return 1`;
 
 type ConnectionKey = Pick<ConnectionRecord, 'eventStoreId' | 'connectionId' | 'apiKeyId'>;
+type RedisWithRegistry = Redis & { reserveSlot(key: string, ...args: (string | number)[]): Promise<number> };
 
 /**
  * Every instance's open sockets, in Redis under REDIS_PREFIX (DECISIONS §9): a hash per store
@@ -29,34 +29,33 @@ type ConnectionKey = Pick<ConnectionRecord, 'eventStoreId' | 'connectionId' | 'a
  */
 @Injectable()
 export class ConnectionRegistry {
-  /** Names this API process in the records it writes. */
-  readonly instanceId = randomUUID();
+  private readonly redis: RedisWithRegistry;
   private readonly prefix: string;
 
-  constructor(
-    @Inject(REDIS_CLIENT) private readonly redis: Redis,
-    config: EnvironmentVariables,
-  ) {
+  constructor(@Inject(REDIS_CLIENT) redis: Redis, config: EnvironmentVariables) {
+    // Sent by hash (EVALSHA) once Redis knows it, like the request limiter's script.
+    redis.defineCommand('reserveSlot', { numberOfKeys: 1, lua: RESERVE_SLOT });
+    this.redis = redis as RedisWithRegistry;
     this.prefix = `${config.REDIS_PREFIX}:ws`;
   }
 
   /** False when the key already holds `limit` live connections. */
   async reserve(apiKeyId: string, connectionId: string, limit: number): Promise<boolean> {
     const now = Date.now();
-    const taken = await this.redis.eval(RESERVE_SLOT, 1, this.keySlots(apiKeyId), now, limit, now + REGISTRY_TTL_MS, connectionId, REGISTRY_TTL_MS);
-    return taken === 1;
+    return (await this.redis.reserveSlot(this.keySlots(apiKeyId), now, limit, now + REGISTRY_TTL_MS, connectionId, REGISTRY_TTL_MS)) === 1;
   }
 
   /** Writes (or refreshes) the records; also re-creates them after Redis lost them. */
   async save(records: ConnectionRecord[]): Promise<void> {
     if (records.length === 0) return;
     const pipeline = this.redis.pipeline();
+    const keys = new Set<string>();
     for (const record of records) {
       pipeline.hset(this.storeConnections(record.eventStoreId), record.connectionId, JSON.stringify(record));
-      pipeline.pexpire(this.storeConnections(record.eventStoreId), REGISTRY_TTL_MS);
       pipeline.zadd(this.keySlots(record.apiKeyId), record.expiresAt, record.connectionId);
-      pipeline.pexpire(this.keySlots(record.apiKeyId), REGISTRY_TTL_MS);
+      keys.add(this.storeConnections(record.eventStoreId)).add(this.keySlots(record.apiKeyId));
     }
+    for (const key of keys) pipeline.pexpire(key, REGISTRY_TTL_MS);
     await pipeline.exec();
   }
 

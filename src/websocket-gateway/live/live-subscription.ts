@@ -41,7 +41,6 @@ export class LiveSubscription implements FeedSubscriber {
   lastSentAt: number | null = null;
 
   private feed?: StoreFeed;
-  private started = false;
 
   constructor(
     readonly id: string,
@@ -60,16 +59,28 @@ export class LiveSubscription implements FeedSubscriber {
     return this.mode === 'ended';
   }
 
-  /** Sends every matching event after the start position, then live ones from `feed`, until `end()`. */
-  async run(feed: StoreFeed, start: 'latest' | number): Promise<void> {
+  /**
+   * Fixes the start: after `start`, or for `latest` after the store's last event now (a store
+   * deleted meanwhile is closed by the audit). Retries while the database cannot answer.
+   */
+  async start(eventStoreId: string, start: 'latest' | number): Promise<void> {
+    while (start === 'latest' && this.mode !== 'ended') {
+      try {
+        this.cursor = (await this.eventLog.lastPosition(eventStoreId)) ?? 0;
+        return;
+      } catch (error) {
+        this.logger.warn(`Start of ${this.id} could not read, retrying: ${(error as Error).message}`);
+        await sleep(RETRY_DELAY_MS);
+      }
+    }
+    if (start !== 'latest') this.cursor = start;
+  }
+
+  /** Sends every matching event after the start, then live ones from `feed`, until `end()`. */
+  async run(feed: StoreFeed): Promise<void> {
     this.feed = feed;
     while (this.mode === 'replaying' || this.mode === 'bridging') {
       try {
-        if (!this.started) {
-          // `latest`: after the store's last event now; a store deleted meanwhile is closed by the audit.
-          this.cursor = start === 'latest' ? ((await this.eventLog.lastPosition(feed.eventStoreId)) ?? feed.position) : start;
-          this.started = true;
-        }
         await this.catchUp(feed);
       } catch (error) {
         // The database is unreachable: keep the subscription and try again from the cursor.

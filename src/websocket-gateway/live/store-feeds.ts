@@ -46,8 +46,4 @@ export class StoreFeeds {
   wake(eventStoreId: string, lastPosition?: number): void {
     this.followed.get(eventStoreId)?.feed.wake(lastPosition);
   }
-
-  eventStoreIds(): string[] {
-    return [...this.followed.keys()];
-  }
 }
