@@ -37,10 +37,10 @@ export function httpAdapter(config: EnvironmentVariables): FastifyAdapter {
  * with httpAdapter() and `bodyParser: false`, so that the parser registered here is the only one.
  */
 export function configureApp(app: NestFastifyApplication): NestFastifyApplication {
-  app.useWebSocketAdapter(new EventStoreWsAdapter(app, app.get(UpgradeAuthorizer)));
+  app.useWebSocketAdapter(new EventStoreWsAdapter(app, app.get(UpgradeAuthorizer), app.get(HttpDrain)));
   const fastify = app.getHttpAdapter().getInstance();
-  fastify.addHook('onRequest', app.get(HttpDrain).track);
   fastify.addHook('onRequest', assignRequestId);
+  fastify.addHook('onRequest', app.get(HttpDrain).track);
   fastify.addHook('onResponse', logRequest);
   fastify.addHook('onResponse', recordHttpMetrics(app.get(Metrics)));
   fastify.removeAllContentTypeParsers();

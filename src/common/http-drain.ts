@@ -4,20 +4,7 @@ import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fast
 import type { Server, ServerResponse } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { EnvironmentVariables } from '../config/environment-variables';
-import { DomainError } from './errors/domain-error';
-
-class ShuttingDownError extends DomainError {
-  readonly code = 'SERVICE_UNAVAILABLE';
-  readonly status = 503;
-
-  constructor() {
-    super('The server is shutting down; retry the request');
-  }
-
-  override headers(): Record<string, string> {
-    return { Connection: 'close' };
-  }
-}
+import { ShuttingDownError } from './errors/common.errors';
 
 /**
  * The API's part of graceful shutdown (DECISIONS §10). On SIGTERM it stops accepting connections,
@@ -25,13 +12,14 @@ class ShuttingDownError extends DomainError {
  * SHUTDOWN_DRAIN_MS, then closes what is left. It runs in onModuleDestroy of the root module, so
  * before any other module lets go of its database pool or event bus. Node's server.close() alone
  * would keep serving new requests on kept-alive connections, so responses from then on say
- * `Connection: close`, and a request that still arrives on one gets 503 to retry elsewhere.
+ * `Connection: close`, and a request that still arrives on one gets 503 to retry elsewhere; so does
+ * a WebSocket upgrade (EventStoreWsAdapter asks `draining`).
  */
 @Injectable()
 export class HttpDrain implements OnModuleDestroy {
   private readonly logger = new Logger('Shutdown');
   private readonly inFlight = new Set<ServerResponse>();
-  private draining = false;
+  private isDraining = false;
   private drained?: () => void;
 
   constructor(
@@ -39,9 +27,13 @@ export class HttpDrain implements OnModuleDestroy {
     private readonly config: EnvironmentVariables,
   ) {}
 
-  /** The first onRequest hook configureApp adds, so that it sees every request. */
+  get draining(): boolean {
+    return this.isDraining;
+  }
+
+  /** An onRequest hook (after the request id's, so that a 503 carries one too): it sees every request. */
   readonly track = (_request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void => {
-    if (this.draining) return done(new ShuttingDownError());
+    if (this.isDraining) return done(new ShuttingDownError());
     const response = reply.raw;
     this.inFlight.add(response);
     response.once('close', () => {
@@ -54,7 +46,7 @@ export class HttpDrain implements OnModuleDestroy {
   async onModuleDestroy(): Promise<void> {
     const server: Server | undefined = this.adapterHost.httpAdapter?.getHttpServer();
     if (!server?.listening) return;
-    this.draining = true;
+    this.isDraining = true;
     // Stops accepting. Its callback is not awaited: it waits for every socket, upgraded WebSockets
     // included, which the gateway closes after this (beforeApplicationShutdown) and Nest's dispose ends.
     server.close();

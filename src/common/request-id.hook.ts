@@ -11,9 +11,14 @@ const ACCEPTABLE_ID = /^[A-Za-z0-9._-]{1,128}$/;
  * carry it. An onRequest hook: it runs before the body is read, so parse failures carry it too.
  */
 export function assignRequestId(request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void {
+  withRequestId(echoRequestId(request, reply), done);
+}
+
+/** The request's id, settled and echoed; also for what the router answers before any hook runs. */
+export function echoRequestId(request: FastifyRequest, reply: FastifyReply): string {
   const incoming = request.headers[REQUEST_ID_HEADER];
   const id = typeof incoming === 'string' && ACCEPTABLE_ID.test(incoming) ? incoming : randomUUID();
   request.headers[REQUEST_ID_HEADER] = id;
   reply.header('X-Request-Id', id);
-  withRequestId(id, done);
+  return id;
 }

@@ -1,23 +1,23 @@
 import { DomainError } from '../common/errors/domain-error';
+import { rateLimitHeaders } from './rate-limit-headers';
+import type { RequestQuota } from './request-rate-limiter';
 
 /** DECISIONS §7: the API key used up its requests of this UTC minute. */
 export class RequestRateLimitedError extends DomainError {
   readonly code = 'RATE_LIMITED';
   readonly status = 429;
 
-  constructor(
-    requestsPerMinute: number,
-    private readonly retryAfterSeconds: number,
-  ) {
-    super(`This API key may make ${requestsPerMinute} requests per minute; retry after ${retryAfterSeconds} s`, {
+  constructor(private readonly quota: RequestQuota) {
+    super(`This API key may make ${quota.limit} requests per minute; retry after ${quota.retryAfterSeconds} s`, {
       limit: 'requests',
-      requestsPerMinute,
-      retryAfterSeconds,
+      requestsPerMinute: quota.limit,
+      retryAfterSeconds: quota.retryAfterSeconds,
     });
   }
 
+  /** The request limit's headers, `Retry-After` included. */
   override headers(): Record<string, string> {
-    return { 'Retry-After': String(this.retryAfterSeconds) };
+    return { ...rateLimitHeaders(this.quota), 'Retry-After': String(this.quota.retryAfterSeconds) };
   }
 }
 

@@ -1,8 +1,11 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import Redis from 'ioredis';
+import { FailOpen } from '../common/redis/fail-open';
 import { REDIS_CLIENT } from '../common/redis/redis.module';
 import { EnvironmentVariables } from '../config/environment-variables';
 import { Metrics } from '../metrics/metrics';
+import { RequestRateLimitedError } from './limits.errors';
+import { rateLimitHeaders } from './rate-limit-headers';
 
 /** Where a key stands in the current UTC minute, after counting one request. */
 export interface RequestQuota {
@@ -37,11 +40,6 @@ return { count, window + 60, seconds, tonumber(now[2]) }`;
 
 type RedisWithLimiter = Redis & { takeRequest(key: string): Promise<[number, number, number, number]> };
 
-/** How long a request waits for Redis before it is let through uncounted. */
-const REDIS_TIMEOUT_MS = 1000;
-/** After Redis failed, requests go uncounted this long without trying it, so an outage adds no latency. */
-const FAIL_OPEN_MS = 5000;
-
 /**
  * DECISIONS §7's request limit: fixed windows aligned to the UTC minute, one counter per API key in
  * Redis, shared by every API instance. Used by the authentication guard for HTTP requests, and by
@@ -53,9 +51,8 @@ const FAIL_OPEN_MS = 5000;
  */
 @Injectable()
 export class RequestRateLimiter {
-  private readonly logger = new Logger(RequestRateLimiter.name);
   private readonly redis: RedisWithLimiter;
-  private failingOpenUntil = 0;
+  private readonly failOpen = new FailOpen(new Logger(RequestRateLimiter.name), 'Request limit not enforced');
 
   constructor(
     @Inject(REDIS_CLIENT) redis: Redis,
@@ -66,17 +63,21 @@ export class RequestRateLimiter {
     this.redis = redis as RedisWithLimiter;
   }
 
-  /** Counts one request of `apiKeyId`; null when Redis is unavailable and the request goes uncounted. */
-  async consume(apiKeyId: string): Promise<RequestQuota | null> {
-    if (Date.now() < this.failingOpenUntil) return null;
-    let reply: [number, number, number, number];
-    try {
-      reply = await withTimeout(this.redis.takeRequest(`${this.config.REDIS_PREFIX}:rate-limit:requests:${apiKeyId}`), REDIS_TIMEOUT_MS);
-    } catch (error) {
-      this.failingOpenUntil = Date.now() + FAIL_OPEN_MS;
-      this.logger.warn(`Request limit not enforced for ${FAIL_OPEN_MS} ms: Redis did not answer (${(error as Error).message})`);
-      return null;
-    }
+  /**
+   * Counts one request of `apiKeyId` and returns the `X-RateLimit-*` headers its response carries
+   * (none when Redis is unavailable and it goes uncounted); past the limit, throws the 429, which
+   * carries them too. The HTTP guard and the WebSocket upgrade both count through here.
+   */
+  async count(apiKeyId: string): Promise<Record<string, string>> {
+    const quota = await this.consume(apiKeyId);
+    if (!quota) return {};
+    if (!quota.allowed) throw new RequestRateLimitedError(quota);
+    return rateLimitHeaders(quota);
+  }
+
+  private async consume(apiKeyId: string): Promise<RequestQuota | null> {
+    const reply = await this.failOpen.call(() => this.redis.takeRequest(`${this.config.REDIS_PREFIX}:rate-limit:requests:${apiKeyId}`));
+    if (!reply) return null;
     const [count, resetAtSeconds, seconds, micros] = reply;
     const limit = this.config.RATE_LIMIT_REQUESTS_PER_MINUTE;
     const allowed = count <= limit;
@@ -89,12 +90,4 @@ export class RequestRateLimiter {
       retryAfterSeconds: Math.max(1, Math.ceil(resetAtSeconds - seconds - micros / 1e6)),
     };
   }
-}
-
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }

@@ -5,7 +5,6 @@ import { Public } from '../auth/decorators/auth.decorators';
 import { ClientConnections } from './connections/client-connections';
 import type { UpgradeRequest } from './connections/upgrade-session';
 import { CLIENT_FRAME } from './upgrade/event-store-ws.adapter';
-import { UpgradeAuthorizer } from './upgrade/upgrade-authorizer';
 import { CLOSE_GOING_AWAY, MAX_CLIENT_FRAME_BYTES, SHUTDOWN_CLOSE_WAIT_MS, WEBSOCKET_PATH } from './websocket.constants';
 
 /**
@@ -17,10 +16,7 @@ import { CLOSE_GOING_AWAY, MAX_CLIENT_FRAME_BYTES, SHUTDOWN_CLOSE_WAIT_MS, WEBSO
 @Public()
 @WebSocketGateway({ path: WEBSOCKET_PATH, maxPayload: MAX_CLIENT_FRAME_BYTES })
 export class EventStreamGateway implements OnGatewayConnection, OnGatewayDisconnect, BeforeApplicationShutdown {
-  constructor(
-    private readonly connections: ClientConnections,
-    private readonly authorizer: UpgradeAuthorizer,
-  ) {}
+  constructor(private readonly connections: ClientConnections) {}
 
   handleConnection(socket: WebSocket, request: UpgradeRequest): void {
     // verifyClient decides before a socket exists; a socket without an accepting decision was never authorized.
@@ -37,9 +33,8 @@ export class EventStreamGateway implements OnGatewayConnection, OnGatewayDisconn
     this.connections.handle(socket, raw);
   }
 
-  /** Before the HTTP server closes (DECISIONS §10): no new sockets, and every open one told to reconnect elsewhere. */
+  /** After the HTTP drain, which refuses new upgrades (DECISIONS §10): every open socket is told to reconnect elsewhere. */
   async beforeApplicationShutdown(): Promise<void> {
-    this.authorizer.stopAccepting();
     await this.connections.closeAll(CLOSE_GOING_AWAY, 'Server shutting down', SHUTDOWN_CLOSE_WAIT_MS);
   }
 }

@@ -11,16 +11,6 @@ export class ConnectionLimitError extends DomainError {
   }
 }
 
-/** Upgrades arriving while the instance shuts down; the client should reconnect, reaching another one. */
-export class ShuttingDownError extends DomainError {
-  readonly code = 'SERVICE_UNAVAILABLE';
-  readonly status = 503;
-
-  constructor() {
-    super('This instance is shutting down; connect again');
-  }
-}
-
 /** Listings and closes need the registry; without Redis they cannot say which sockets are open. */
 export class RegistryUnavailableError extends DomainError {
   readonly code = 'SERVICE_UNAVAILABLE';

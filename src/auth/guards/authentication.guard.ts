@@ -1,9 +1,8 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
-import { HttpAdapterHost, Reflector } from '@nestjs/core';
+import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
+import type { FastifyReply } from 'fastify';
 import { ForbiddenError, UnauthorizedError } from '../../common/errors/common.errors';
-import { RequestRateLimitedError } from '../../limits/limits.errors';
-import { rateLimitHeaders } from '../../limits/rate-limit-headers';
 import { RequestRateLimiter } from '../../limits/request-rate-limiter';
 import { AUTH_METHOD, AuthMethod, REQUIRED_SCOPE } from '../decorators/auth.decorators';
 import type { Principal, Scope } from '../principal';
@@ -43,7 +42,6 @@ export class AuthenticationGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
     private readonly rateLimiter: RequestRateLimiter,
-    private readonly adapterHost: HttpAdapterHost,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -60,12 +58,9 @@ export class AuthenticationGuard implements CanActivate {
     return true;
   }
 
-  /** The headers go on the response now, so that every outcome (a 404 or 409 later on) carries them. */
+  /** The headers go on the response now, so that every outcome (a 404 or 409 later on) carries them; a 429 carries its own. */
   private async countRequest(context: ExecutionContext, principal: Principal): Promise<void> {
-    const quota = await this.rateLimiter.consume(principal.apiKeyId);
-    if (!quota) return;
-    const response = context.switchToHttp().getResponse();
-    for (const [name, value] of Object.entries(rateLimitHeaders(quota))) this.adapterHost.httpAdapter.setHeader(response, name, value);
-    if (!quota.allowed) throw new RequestRateLimitedError(quota.limit, quota.retryAfterSeconds);
+    const headers = await this.rateLimiter.count(principal.apiKeyId);
+    context.switchToHttp().getResponse<FastifyReply>().headers(headers);
   }
 }

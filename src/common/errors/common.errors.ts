@@ -44,6 +44,27 @@ export class MalformedBodyError extends ValidationError {
   }
 }
 
+/** A path that is not validly percent-encoded, refused by the router or by the WebSocket upgrade. */
+export class MalformedPathError extends ValidationError {
+  constructor() {
+    super([{ field: 'path', message: 'invalid percent-encoding' }], 'The request path is not validly percent-encoded');
+  }
+}
+
+/** A request or upgrade reaching an instance that is shutting down; the client should retry, reaching another one. */
+export class ShuttingDownError extends DomainError {
+  readonly code = 'SERVICE_UNAVAILABLE';
+  readonly status = 503;
+
+  constructor() {
+    super('This instance is shutting down; retry the request');
+  }
+
+  override headers(): Record<string, string> {
+    return { Connection: 'close' };
+  }
+}
+
 /** A body in another media type or charset than JSON in UTF-8. */
 export class UnsupportedBodyError extends DomainError {
   readonly code = 'VALIDATION_ERROR';

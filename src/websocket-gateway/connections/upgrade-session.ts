@@ -21,6 +21,13 @@ export type UpgradeDecision =
   | { accepted: true; session: UpgradeSession; headers: Record<string, string> }
   | { accepted: false; error: DomainError; headers: Record<string, string> };
 
+/** A refused upgrade: the error's own headers over those the decision had collected (the request limit's). */
+export const refusedUpgrade = (error: DomainError, headers: Record<string, string> = {}): UpgradeDecision => ({
+  accepted: false,
+  error,
+  headers: { ...headers, ...error.headers() },
+});
+
 /** The upgrade request, carrying the store reference the adapter matched and, once authorized, the decision. */
 export interface UpgradeRequest extends IncomingMessage {
   eventStoreRef?: string;

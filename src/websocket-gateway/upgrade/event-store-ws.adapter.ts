@@ -3,8 +3,12 @@ import { WsAdapter } from '@nestjs/platform-ws';
 import type { Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { WebSocketServer } from 'ws';
+import { NotFoundError, ShuttingDownError } from '../../common/errors/common.errors';
+import type { DomainError } from '../../common/errors/domain-error';
 import { INTERNAL_ERROR } from '../../common/errors/internal-error';
-import type { UpgradeRequest } from '../connections/upgrade-session';
+import { errorEnvelope } from '../../common/filters/all-exceptions.filter';
+import type { HttpDrain } from '../../common/http-drain';
+import { refusedUpgrade, UpgradeRequest } from '../connections/upgrade-session';
 import type { UpgradeAuthorizer } from './upgrade-authorizer';
 
 /** Every client frame reaches the gateway as this one message, unparsed: the protocol (DECISIONS §9) is the gateway's to read. */
@@ -24,9 +28,7 @@ function pathPattern(path: string): RegExp {
   return new RegExp(`^${source}$`);
 }
 
-function errorBody(code: string, message: string, details: Record<string, unknown> = {}): string {
-  return JSON.stringify({ error: { code, message, details } });
-}
+const errorBody = (path: string, error: Pick<DomainError, 'code' | 'message' | 'details'>) => JSON.stringify(errorEnvelope(path, error));
 
 /**
  * Nest's `ws` adapter with what the gateway needs on the application's own HTTP server: paths with
@@ -42,6 +44,7 @@ export class EventStoreWsAdapter extends WsAdapter {
   constructor(
     app: INestApplicationContext,
     private readonly authorizer: UpgradeAuthorizer,
+    private readonly drain: HttpDrain,
   ) {
     super(app, { messageParser: (data) => ({ event: CLIENT_FRAME, data: typeof data === 'string' ? data : null }) });
   }
@@ -76,7 +79,7 @@ export class EventStoreWsAdapter extends WsAdapter {
         // Runs `ws`'s handshake checks, then verifyClient (below), then opens the socket.
         return wsServer.handleUpgrade(request, socket, head, (ws) => wsServer.emit('connection', ws, request));
       }
-      socket.end(`HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Type: application/json\r\n\r\n${errorBody('NOT_FOUND', 'No such route')}`);
+      socket.end(`HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Type: application/json\r\n\r\n${errorBody(pathname, new NotFoundError('No such route'))}`);
     };
     httpServer.on('upgrade', listener);
     this.upgradeListeners.set(httpServer, listener);
@@ -90,15 +93,17 @@ export class EventStoreWsAdapter extends WsAdapter {
   }
 
   private async verify(request: UpgradeRequest, done: VerifyDone): Promise<void> {
+    const path = new URL(request.url ?? '/', 'ws://localhost').pathname;
     try {
-      const decision = await this.authorizer.authorize(request, request.eventStoreRef ?? '');
+      // Refused from the moment the HTTP drain begins: a new socket would only be closed with 1001 moments later.
+      const decision = this.drain.draining ? refusedUpgrade(new ShuttingDownError()) : await this.authorizer.authorize(request, request.eventStoreRef ?? '');
       request.decision = decision;
       if (decision.accepted) return done(true);
       const { error } = decision;
-      done(false, error.status, errorBody(error.code, error.message, error.details), { ...JSON_HEADERS, ...decision.headers });
+      done(false, error.status, errorBody(path, error), { ...JSON_HEADERS, ...decision.headers });
     } catch (error) {
       this.log.error(`Upgrade failed: ${(error as Error).message}`, (error as Error).stack);
-      done(false, 500, errorBody(INTERNAL_ERROR.code, INTERNAL_ERROR.message), JSON_HEADERS);
+      done(false, 500, errorBody(path, { ...INTERNAL_ERROR, details: {} }), JSON_HEADERS);
     }
   }
 }

@@ -2,19 +2,18 @@ import { Injectable, Logger } from '@nestjs/common';
 import type { IncomingMessage } from 'node:http';
 import type { Principal } from '../../auth/principal';
 import { bearerToken } from '../../auth/strategies/bearer-token';
-import { ForbiddenError, UnauthorizedError, ValidationError } from '../../common/errors/common.errors';
+import { ForbiddenError, MalformedPathError, UnauthorizedError, ValidationError } from '../../common/errors/common.errors';
 import { DomainError } from '../../common/errors/domain-error';
 import { newId } from '../../common/ids';
+import { FailOpen } from '../../common/redis/fail-open';
 import { EnvironmentVariables } from '../../config/environment-variables';
 import { EventStoreResolver } from '../../event-stores/event-store-resolver';
-import { RequestRateLimitedError } from '../../limits/limits.errors';
-import { rateLimitHeaders } from '../../limits/rate-limit-headers';
 import { RequestRateLimiter } from '../../limits/request-rate-limiter';
 import { ApiKeyAuthenticator } from '../../tenants/api-key-authenticator';
 import { ConnectionRegistry } from '../connections/connection-registry';
-import type { UpgradeDecision, UpgradeSession } from '../connections/upgrade-session';
+import { refusedUpgrade, UpgradeDecision, UpgradeSession } from '../connections/upgrade-session';
 import { CLIENT_ID_PATTERN } from '../websocket.constants';
-import { ConnectionLimitError, ShuttingDownError } from '../websocket.errors';
+import { ConnectionLimitError } from '../websocket.errors';
 
 /**
  * Decides an upgrade before any socket exists (DECISIONS §6): a missing or bad key 401; then, the
@@ -24,8 +23,7 @@ import { ConnectionLimitError, ShuttingDownError } from '../websocket.errors';
  */
 @Injectable()
 export class UpgradeAuthorizer {
-  private readonly logger = new Logger(UpgradeAuthorizer.name);
-  private accepting = true;
+  private readonly failOpen = new FailOpen(new Logger(UpgradeAuthorizer.name), 'Connection limit not checked');
 
   constructor(
     private readonly config: EnvironmentVariables,
@@ -35,11 +33,6 @@ export class UpgradeAuthorizer {
     private readonly registry: ConnectionRegistry,
   ) {}
 
-  /** From now on every upgrade is refused with 503 (shutdown). */
-  stopAccepting(): void {
-    this.accepting = false;
-  }
-
   /** `eventStoreRef` as it appears in the path, still percent-encoded. */
   async authorize(request: IncomingMessage, eventStoreRef: string): Promise<UpgradeDecision> {
     const headers: Record<string, string> = {};
@@ -47,18 +40,15 @@ export class UpgradeAuthorizer {
       return { accepted: true, session: await this.decide(request, eventStoreRef, headers), headers };
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
-      return { accepted: false, error, headers: { ...headers, ...error.headers() } };
+      return refusedUpgrade(error, headers);
     }
   }
 
   /** The session, or a DomainError; `headers` collects what the answer must carry either way. */
   private async decide(request: IncomingMessage, eventStoreRef: string, headers: Record<string, string>): Promise<UpgradeSession> {
-    if (!this.accepting) throw new ShuttingDownError();
     const query = new URL(request.url ?? '/', 'http://localhost').searchParams;
     const principal = await this.authenticate(query.get('apiKey') ?? bearerToken(request));
-    const quota = await this.rateLimiter.consume(principal.apiKeyId);
-    if (quota) Object.assign(headers, rateLimitHeaders(quota));
-    if (quota && !quota.allowed) throw new RequestRateLimitedError(quota.limit, quota.retryAfterSeconds);
+    Object.assign(headers, await this.rateLimiter.count(principal.apiKeyId));
     if (!principal.scopes.includes('read')) throw new ForbiddenError('read');
 
     const clientId = query.get('clientId') ?? newId('cli');
@@ -91,12 +81,7 @@ export class UpgradeAuthorizer {
    * from PostgreSQL) and its registry entry is written once Redis is back.
    */
   private async reserveSlot(apiKeyId: string, connectionId: string): Promise<boolean> {
-    try {
-      return await this.registry.reserve(apiKeyId, connectionId, this.config.WS_MAX_CONNECTIONS_PER_KEY);
-    } catch (error) {
-      this.logger.warn(`Connection limit not checked, Redis unavailable: ${(error as Error).message}`);
-      return true;
-    }
+    return (await this.failOpen.call(() => this.registry.reserve(apiKeyId, connectionId, this.config.WS_MAX_CONNECTIONS_PER_KEY))) ?? true;
   }
 }
 
@@ -104,6 +89,6 @@ function decodePathSegment(raw: string): string {
   try {
     return decodeURIComponent(raw);
   } catch {
-    throw new ValidationError([{ field: 'path', message: 'invalid percent-encoding' }], 'The request path is not validly percent-encoded');
+    throw new MalformedPathError();
   }
 }
