@@ -4,7 +4,6 @@ import { CqrsModule } from '@nestjs/cqrs';
 import { AuthModule } from './auth/auth.module';
 import { AllExceptionsFilter } from './common/filters/all-exceptions.filter';
 import { HttpDrain } from './common/http-drain';
-import { LifecycleLogger } from './common/lifecycle-logger';
 import { RedisModule } from './common/redis/redis.module';
 import { AppValidationPipe, VALIDATION_OPTIONS } from './common/validation/app-validation.pipe';
 import { AppConfigModule } from './config/app-config.module';
@@ -41,7 +40,6 @@ export class AppModule {
         HealthModule,
       ],
       providers: [
-        LifecycleLogger,
         // In the root module so that its onModuleDestroy (the HTTP drain) runs before every other module's.
         HttpDrain,
         { provide: APP_FILTER, useClass: AllExceptionsFilter },

@@ -1,5 +1,4 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { LifecycleLogger } from './common/lifecycle-logger';
 import { RedisModule } from './common/redis/redis.module';
 import { AppConfigModule } from './config/app-config.module';
 import { EnvironmentVariables } from './config/environment-variables';
@@ -23,7 +22,6 @@ export class WorkerModule {
         WebhookDeliveryModule,
         RetentionModule,
       ],
-      providers: [LifecycleLogger],
     };
   }
 }

@@ -4,7 +4,7 @@ import Redis from 'ioredis';
 import { limitHeapGrowth } from './common/heap-growth';
 import { jsonLogger } from './common/logging/json-logger';
 import { REDIS_CLIENT } from './common/redis/redis.module';
-import { exitOnInvalidEnvironment, runEntryPoint } from './config/entry-point';
+import { exitOnInvalidEnvironment, runEntryPoint, stopOnSignals } from './config/entry-point';
 import { readEnvironment } from './config/validate-environment';
 import { runMigrations } from './database/run-migrations';
 import { WorkerModule } from './worker.module';
@@ -19,7 +19,7 @@ runEntryPoint('Worker', async () => {
   Logger.overrideLogger(logger);
   await runMigrations(config.DATABASE_URL);
   const worker = await NestFactory.createApplicationContext(WorkerModule.forRoot(config), { logger });
-  worker.enableShutdownHooks();
+  stopOnSignals(worker);
   await worker.init();
   // The worker's jobs live in Redis: it is not ready until Redis answers.
   const redis = worker.get<Redis>(REDIS_CLIENT);

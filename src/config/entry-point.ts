@@ -1,3 +1,5 @@
+import { INestApplicationContext, Logger } from '@nestjs/common';
+import { flushLogs } from '../common/logging/json-logger';
 import { InvalidEnvironmentError } from './validate-environment';
 
 /** Entry points stop with one readable line, not a stack trace, when the settings are unusable. */
@@ -17,4 +19,29 @@ export function runEntryPoint(name: string, start: () => Promise<void>): void {
     console.error(`${name} failed to start: ${error instanceof Error ? error.message : String(error)}`);
     process.exit(1);
   });
+}
+
+/**
+ * Graceful stop on SIGTERM or SIGINT (DECISIONS §10): every module's shutdown hooks run (the API
+ * drains its requests first), then the log's last line, then the logs are flushed and the process
+ * exits. Nest's own enableShutdownHooks gives no moment after the last hook, so a line logged from
+ * a hook would claim the shutdown complete while the database pool and Redis were still open. A
+ * second signal ends the process at once.
+ */
+export function stopOnSignals(app: INestApplicationContext): void {
+  const logger = new Logger('Lifecycle');
+  const stop = async (signal: NodeJS.Signals) => {
+    logger.log(`Shutting down on ${signal}`);
+    let exitCode = 0;
+    try {
+      await app.close();
+    } catch (error) {
+      logger.error(`Shutdown failed: ${(error as Error).message}`, (error as Error).stack);
+      exitCode = 1;
+    }
+    logger.log('Shutdown complete');
+    await flushLogs();
+    process.exit(exitCode);
+  };
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, () => void stop(signal));
 }

@@ -128,9 +128,13 @@ describe('Entry points (dist/main.js and dist/worker.js)', () => {
     const worker = start('dist/worker.js', baseEnv());
     await Promise.all([api.waitForOutput(/Listening on port/), worker.waitForOutput(/Worker ready/)]);
 
-    await Promise.all([api.stop('SIGTERM'), worker.stop('SIGTERM')]);
-    // Nest re-raises the signal after its shutdown hooks, so the exit alone proves nothing: the hooks' last line does.
-    for (const service of [api, worker]) expect(service.log).toMatch(/Shutting down on SIGTERM[\s\S]*Shutdown complete/);
+    const exits = await Promise.all([api.stop('SIGTERM'), worker.stop('SIGTERM')]);
+    expect(exits).toEqual([{ code: 0, signal: null }, { code: 0, signal: null }]);
+    for (const service of [api, worker]) {
+      expect(service.log).toMatch(/Shutting down on SIGTERM/);
+      // Logged once every module has closed (its pools and Redis included): nothing comes after it.
+      expect(JSON.parse(service.log.trim().split('\n').at(-1)!)).toMatchObject({ msg: 'Shutdown complete', context: 'Lifecycle' });
+    }
     await expect(fetch(`http://127.0.0.1:${port}/health`)).rejects.toThrow();
   });
 });
