@@ -2,10 +2,10 @@ import { Controller, Get, Header, Headers } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Registry } from 'prom-client';
 import { Public } from '../auth/decorators/auth.decorators';
+import { StaticToken } from '../auth/strategies/static-token';
 import { ApiErrorResponses } from '../common/decorators/api-error-responses.decorator';
 import { UnauthorizedError } from '../common/errors/common.errors';
 import { EnvironmentVariables } from '../config/environment-variables';
-import { carriesMetricsToken } from './metrics-token';
 import { Metrics } from './metrics';
 
 export const METRICS_TOKEN_SCHEME = 'metrics-token';
@@ -15,10 +15,14 @@ export const METRICS_TOKEN_SCHEME = 'metrics-token';
 @Public()
 @Controller('metrics')
 export class MetricsController {
+  private readonly metricsToken: StaticToken;
+
   constructor(
     private readonly metrics: Metrics,
-    private readonly config: EnvironmentVariables,
-  ) {}
+    config: EnvironmentVariables,
+  ) {
+    this.metricsToken = new StaticToken(config.METRICS_TOKEN);
+  }
 
   @Get()
   @Header('Content-Type', Registry.PROMETHEUS_CONTENT_TYPE)
@@ -27,7 +31,7 @@ export class MetricsController {
   @ApiOkResponse({ description: 'Prometheus text exposition format', content: { 'text/plain': { schema: { type: 'string' } } } })
   @ApiErrorResponses([401], { 401: 'UNAUTHORIZED: missing or wrong METRICS_TOKEN, or METRICS_TOKEN is not set' })
   scrape(@Headers('authorization') authorization?: string): Promise<string> {
-    if (!carriesMetricsToken(authorization, this.config.METRICS_TOKEN)) throw new UnauthorizedError('Missing or invalid metrics token');
+    if (!this.metricsToken.isIn(authorization)) throw new UnauthorizedError('Missing or invalid metrics token');
     return this.metrics.registry.metrics();
   }
 }

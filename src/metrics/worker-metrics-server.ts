@@ -1,8 +1,8 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { once } from 'node:events';
 import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
+import { StaticToken } from '../auth/strategies/static-token';
 import { EnvironmentVariables } from '../config/environment-variables';
-import { carriesMetricsToken } from './metrics-token';
 import { Metrics } from './metrics';
 
 /**
@@ -14,11 +14,14 @@ import { Metrics } from './metrics';
 export class WorkerMetricsServer implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('Metrics');
   private server?: Server;
+  private readonly metricsToken: StaticToken;
 
   constructor(
     private readonly config: EnvironmentVariables,
     private readonly metrics: Metrics,
-  ) {}
+  ) {
+    this.metricsToken = new StaticToken(config.METRICS_TOKEN);
+  }
 
   async onApplicationBootstrap(): Promise<void> {
     const port = this.config.WORKER_METRICS_PORT;
@@ -37,7 +40,7 @@ export class WorkerMetricsServer implements OnApplicationBootstrap, OnApplicatio
 
   private async answer(request: IncomingMessage, response: ServerResponse): Promise<void> {
     if (request.method !== 'GET' || request.url?.split('?')[0] !== '/metrics') return this.reply(response, 404, 'Not found\n');
-    if (!carriesMetricsToken(request.headers.authorization, this.config.METRICS_TOKEN)) return this.reply(response, 401, 'Missing or invalid metrics token\n');
+    if (!this.metricsToken.isIn(request.headers.authorization)) return this.reply(response, 401, 'Missing or invalid metrics token\n');
     try {
       response.setHeader('Content-Type', this.metrics.registry.contentType);
       response.end(await this.metrics.registry.metrics());
