@@ -157,9 +157,10 @@ async function measureAppends(pool, storeId, label, roundCount = config.appendRo
     const end = warmEnd + config.appendSeconds * 1000;
     const worker = async () => {
       while (performance.now() < end) {
-        const body = JSON.stringify([dcbEventJson(randomTags(), pick(types), events)]);
+        const { event, sizeBytes } = dcbEventJson(randomTags(), pick(types), events);
+        const body = JSON.stringify([event]);
         const t0 = performance.now();
-        await pool.query(SERVICE_APPEND_DCB, [storeId, body, null]);
+        await pool.query(SERVICE_APPEND_DCB, [storeId, body, null, sizeBytes]);
         const t1 = performance.now();
         if (t1 >= warmEnd && t1 <= end) {
           latencies.push(t1 - t0);

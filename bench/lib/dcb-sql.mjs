@@ -89,12 +89,12 @@ export function ginRead(items) {
 
 /**
  * A DCB append as the service commits it, alone in its batch: `append_batch` with one request
- * (events $2, condition $3 or null), an event budget out of reach.
+ * (events $2, condition $3 or null, the events' size $4), an event budget out of reach.
  */
-export const SERVICE_APPEND_DCB = `SELECT detail FROM append_batch($1, jsonb_build_array(jsonb_build_object('kind', 'dcb', 'events', $2::jsonb, 'condition', $3::jsonb)), 9223372036854775807)`;
+export const SERVICE_APPEND_DCB = `SELECT detail FROM append_batch($1, jsonb_build_array(jsonb_build_object('kind', 'dcb', 'events', $2::jsonb, 'condition', $3::jsonb, 'sizeBytes', $4::bigint)), 9223372036854775807)`;
 
-/** One DCB event as append_batch takes it (the service adds sizeBytes, see src/streams/event-payload.ts). */
+/** One DCB event as append_batch takes it (see src/streams/event-payload.ts), and its size. */
 export function dcbEventJson(tags, type = 'order.placed', index = 0) {
   const data = { orderId: `order-${100000 + index}`, customerId: 'customer-4711', amount: 4200 + index, currency: 'EUR', channel: 'web', note: 'bench' };
-  return { type, data, tags, sizeBytes: Buffer.byteLength(JSON.stringify(data)) };
+  return { event: { type, data, tags }, sizeBytes: Buffer.byteLength(JSON.stringify(data)) };
 }

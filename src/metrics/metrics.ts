@@ -1,11 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import { DomainError } from '../common/errors/domain-error';
 
-export type AppendApi = 'stream' | 'dcb';
 export type RateLimit = 'requests' | 'events';
-/** delivered: a 2xx; failed: a failure with retries left; dead_lettered: the last attempt failed. */
-export type DeliveryOutcome = 'delivered' | 'failed' | 'dead_lettered';
 
 /**
  * Every metric the service exports, in one registry per process (API or worker), so that one
@@ -76,27 +72,6 @@ export class Metrics {
   constructor() {
     // Process CPU, memory, event-loop lag and GC, prefixed as prom-client does (process_*, nodejs_*).
     collectDefaultMetrics({ register: this.registry });
-  }
-
-  /**
-   * Times an append and counts its events once committed (a replay appended nothing). Refusals
-   * the metrics name are counted: the event budget (the only 429 an append itself raises) and DCB
-   * conditions.
-   */
-  async measureAppend<T extends { replayed: boolean }>(api: AppendApi, events: number, append: () => Promise<T>): Promise<T> {
-    const stopTimer = this.appendDuration.startTimer({ api });
-    try {
-      const outcome = await append();
-      if (!outcome.replayed) {
-        stopTimer();
-        this.eventsAppended.inc({ api }, events);
-      }
-      return outcome;
-    } catch (error) {
-      if (error instanceof DomainError && error.code === 'RATE_LIMITED') this.rateLimitRejected('events');
-      if (error instanceof DomainError && error.code === 'APPEND_CONDITION_FAILED') this.dcbConditionFailures.inc();
-      throw error;
-    }
   }
 
   rateLimitRejected(limit: RateLimit): void {

@@ -1,13 +1,22 @@
 import type { NewEvent } from './append/append-request';
 
 /**
- * The JSON array the append functions take: the submitted fields plus each event's size, which
- * DECISIONS §3 defines as the UTF-8 bytes of its compact JSON data and metadata. Each part is
- * serialised once and the array assembled from those strings: measuring the size and building the
- * payload used to serialise every event twice on the write path.
+ * The events of an append as `append_batch` takes them (a JSON array of the submitted fields), and
+ * their size, which DECISIONS §3 defines as the UTF-8 bytes of each event's compact JSON data and
+ * metadata. Each part is serialised once, and the size measured from those strings: the store's
+ * function takes the size as given rather than summing it again under the store's lock.
  */
-export function eventPayload(events: NewEvent[]): string {
-  return `[${events.map(eventJson).join(',')}]`;
+export function eventPayload(events: NewEvent[]): { json: string; sizeBytes: number } {
+  let sizeBytes = 0;
+  const parts = events.map((event) => {
+    const data = JSON.stringify(event.data);
+    const metadata = event.metadata ? JSON.stringify(event.metadata) : undefined;
+    sizeBytes += serialisedSize(data, metadata);
+    // A tag either is on an event or is not: duplicates in the request are stored once.
+    const scalars = JSON.stringify({ type: event.type, tags: event.tags && [...new Set(event.tags)], schemaVersion: event.schemaVersion });
+    return `${scalars.slice(0, -1)},"data":${data}${metadata ? `,"metadata":${metadata}` : ''}}`;
+  });
+  return { json: `[${parts.join(',')}]`, sizeBytes };
 }
 
 /**
@@ -19,17 +28,3 @@ export function eventSizeBytes(data: object, metadata: object | null | undefined
 }
 
 const serialisedSize = (data: string, metadata: string | undefined) => Buffer.byteLength(data) + (metadata ? Buffer.byteLength(metadata) : 0);
-
-function eventJson(event: NewEvent): string {
-  const data = JSON.stringify(event.data);
-  const metadata = event.metadata ? JSON.stringify(event.metadata) : undefined;
-  const sizeBytes = serialisedSize(data, metadata);
-  // A tag either is on an event or is not: duplicates in the request are stored once.
-  const scalars = JSON.stringify({
-    type: event.type,
-    tags: event.tags && [...new Set(event.tags)],
-    schemaVersion: event.schemaVersion,
-    sizeBytes,
-  });
-  return `${scalars.slice(0, -1)},"data":${data}${metadata ? `,"metadata":${metadata}` : ''}}`;
-}

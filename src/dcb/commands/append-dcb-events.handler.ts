@@ -1,6 +1,5 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { EventStoreResolver } from '../../event-stores/event-store-resolver';
-import { Metrics } from '../../metrics/metrics';
 import { AppendBatcher } from '../../streams/append/append-batcher';
 import { appendRefusal } from '../../streams/append/append-refusal';
 import type { AppendRequest } from '../../streams/append/append-request';
@@ -18,7 +17,6 @@ export class AppendDcbEventsHandler implements ICommandHandler<AppendDcbEventsCo
   constructor(
     private readonly stores: EventStoreResolver,
     private readonly batcher: AppendBatcher,
-    private readonly metrics: Metrics,
   ) {}
 
   async execute(command: AppendDcbEventsCommand): Promise<IdempotentOutcome<{ lastPosition: number }>> {
@@ -31,17 +29,15 @@ export class AppendDcbEventsHandler implements ICommandHandler<AppendDcbEventsCo
       condition: condition && { items: condition.failIfEventsMatch.items, after },
       idempotency,
     };
-    return this.metrics.measureAppend('dcb', events.length, async () => {
-      const outcome = await this.batcher.append(eventStoreId, request);
-      switch (outcome.outcome) {
-        case 'appended':
-        case 'replayed':
-          return { result: outcome.detail as { lastPosition: number }, replayed: outcome.outcome === 'replayed' };
-        case 'condition_failed':
-          throw new AppendConditionFailedError(outcome.detail as number[], after);
-        default:
-          throw appendRefusal(eventStoreId, request, outcome);
-      }
-    });
+    const outcome = await this.batcher.append(eventStoreId, request);
+    switch (outcome.outcome) {
+      case 'appended':
+      case 'replayed':
+        return { result: outcome.detail as { lastPosition: number }, replayed: outcome.outcome === 'replayed' };
+      case 'condition_failed':
+        throw new AppendConditionFailedError(outcome.detail as number[], after);
+      default:
+        throw appendRefusal(eventStoreId, request, outcome);
+    }
   }
 }

@@ -13,8 +13,11 @@ export const MAX_BATCH_EVENTS = 2000;
 export const MAX_BATCH_BYTES = 4 * 1024 * 1024;
 
 interface Pending {
+  kind: AppendRequest['kind'];
   json: string;
   events: number;
+  /** Stops the append's duration metric (from arrival to commit, the wait for its batch included). */
+  stopTimer(): void;
   resolve(outcome: AppendOutcome): void;
   reject(error: unknown): void;
 }
@@ -48,7 +51,8 @@ export class AppendBatcher {
 
   append(eventStoreId: string, request: AppendRequest): Promise<AppendOutcome> {
     return new Promise((resolve, reject) => {
-      const pending: Pending = { json: requestJson(request), events: request.events.length, resolve, reject };
+      const stopTimer = this.metrics.appendDuration.startTimer({ api: request.kind });
+      const pending: Pending = { kind: request.kind, json: requestJson(request), events: request.events.length, stopTimer, resolve, reject };
       const queue = this.waiting.get(eventStoreId);
       if (queue) return void queue.push(pending);
       this.waiting.set(eventStoreId, []);
@@ -99,10 +103,24 @@ export class AppendBatcher {
     this.metrics.appendBatchRequests.observe(batch.length);
     let lastPosition = 0;
     for (const { ordinal, outcome, detail } of rows) {
-      batch[ordinal].resolve({ outcome, detail });
+      const pending = batch[ordinal];
+      this.count(pending, outcome);
+      pending.resolve({ outcome, detail });
       if (outcome === 'appended') lastPosition = Math.max(lastPosition, (detail as { lastPosition: number }).lastPosition);
     }
     // One nudge per committed batch (see EventsAppendedEvent): its last position covers every append in it.
     if (lastPosition > 0) this.eventBus.publish(new EventsAppendedEvent(eventStoreId, lastPosition));
+  }
+
+  /** Appended events and their duration (a replay appended nothing), and the refusals the metrics name. */
+  private count({ kind, events, stopTimer }: Pending, outcome: AppendOutcome['outcome']): void {
+    if (outcome === 'appended') {
+      stopTimer();
+      this.metrics.eventsAppended.inc({ api: kind }, events);
+    } else if (outcome === 'budget_exceeded') {
+      this.metrics.rateLimitRejected('events');
+    } else if (outcome === 'condition_failed') {
+      this.metrics.dcbConditionFailures.inc();
+    }
   }
 }

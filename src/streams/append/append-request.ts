@@ -42,9 +42,10 @@ export interface AppendOutcome {
 
 /** The request as one element of `append_batch`'s JSON array, serialised once (the events' part by eventPayload). */
 export function requestJson(request: AppendRequest): string {
+  const { json, sizeBytes } = eventPayload(request.events);
   const header =
     request.kind === 'stream'
-      ? { kind: request.kind, streamId: request.streamId, expectedVersion: expectedVersionArgument(request.expectedVersion), idempotency: request.idempotency }
-      : { kind: request.kind, condition: request.condition, idempotency: request.idempotency };
-  return `${JSON.stringify(header).slice(0, -1)},"events":${eventPayload(request.events)}}`;
+      ? { kind: request.kind, streamId: request.streamId, expectedVersion: expectedVersionArgument(request.expectedVersion), idempotency: request.idempotency, sizeBytes }
+      : { kind: request.kind, condition: request.condition, idempotency: request.idempotency, sizeBytes };
+  return `${JSON.stringify(header).slice(0, -1)},"events":${json}}`;
 }

@@ -1,6 +1,5 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { EventStoreResolver } from '../../event-stores/event-store-resolver';
-import { Metrics } from '../../metrics/metrics';
 import { AppendBatcher } from '../append/append-batcher';
 import { appendRefusal } from '../append/append-refusal';
 import type { AppendRequest, AppendResult } from '../append/append-request';
@@ -18,26 +17,23 @@ export class AppendToStreamHandler implements ICommandHandler<AppendToStreamComm
   constructor(
     private readonly stores: EventStoreResolver,
     private readonly batcher: AppendBatcher,
-    private readonly metrics: Metrics,
   ) {}
 
   async execute(command: AppendToStreamCommand): Promise<IdempotentOutcome<AppendResult>> {
     const eventStoreId = await this.stores.resolveId(command.tenantId, command.eventStoreRef);
     const { streamId, expectedVersion, events, idempotency } = command;
     const request: AppendRequest = { kind: 'stream', streamId, expectedVersion, events, idempotency };
-    return this.metrics.measureAppend('stream', events.length, async () => {
-      const outcome = await this.batcher.append(eventStoreId, request);
-      switch (outcome.outcome) {
-        case 'appended':
-        case 'replayed':
-          return { result: outcome.detail as AppendResult, replayed: outcome.outcome === 'replayed' };
-        case 'version_conflict':
-          throw new VersionConflictError(eventStoreId, streamId, expectedVersion ?? 'any', (outcome.detail as { currentVersion: number }).currentVersion);
-        case 'size_exceeded':
-          throw new StreamSizeExceededError(eventStoreId, streamId, outcome.detail as Record<string, number>);
-        default:
-          throw appendRefusal(eventStoreId, request, outcome);
-      }
-    });
+    const outcome = await this.batcher.append(eventStoreId, request);
+    switch (outcome.outcome) {
+      case 'appended':
+      case 'replayed':
+        return { result: outcome.detail as AppendResult, replayed: outcome.outcome === 'replayed' };
+      case 'version_conflict':
+        throw new VersionConflictError(eventStoreId, streamId, expectedVersion ?? 'any', (outcome.detail as { currentVersion: number }).currentVersion);
+      case 'size_exceeded':
+        throw new StreamSizeExceededError(eventStoreId, streamId, outcome.detail as Record<string, number>);
+      default:
+        throw appendRefusal(eventStoreId, request, outcome);
+    }
   }
 }
