@@ -112,9 +112,9 @@ export class EventLog {
     };
   }
 
-  /** The store's last position now, or null when the store no longer exists. */
-  async lastPosition(eventStoreId: string): Promise<number | null> {
-    const [row] = await this.dataSource.query(`SELECT last_position FROM event_stores WHERE id = $1`, [eventStoreId]);
+  /** The store's last position now (or in `manager`'s transaction), or null when the store no longer exists. */
+  async lastPosition(eventStoreId: string, manager: EntityManager = this.dataSource.manager): Promise<number | null> {
+    const [row] = await manager.query(`SELECT last_position FROM event_stores WHERE id = $1`, [eventStoreId]);
     return row ? Number(row.last_position) : null;
   }
 

@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiAcceptedResponse, ApiCreatedResponse, ApiExtraModels, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { ApiAcceptedResponse, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { ApiKeyAuth, RequireScope } from '../auth/decorators/auth.decorators';
 import { CurrentPrincipal } from '../auth/decorators/current-principal.decorator';
@@ -29,7 +29,6 @@ const SUBSCRIPTION_ID_PARAM = { name: 'subscriptionId', example: 'sub_5b1e9c0d2a
 
 /** Family A: webhook subscriptions and their dead letters, and the WebSocket ones of open sockets (admin scope, DECISIONS §6). */
 @ApiTags('Subscriptions')
-@ApiExtraModels(SubscriptionResponseDto, WebSocketSubscriptionResponseDto)
 @ApiKeyAuth()
 @RequireScope('admin')
 @Controller('event-stores/:eventStoreId')

@@ -4,7 +4,7 @@ import { EnvironmentVariables } from '../../config/environment-variables';
 
 export const REDIS_CLIENT = Symbol('REDIS_CLIENT');
 
-/** One shared connection for commands (health, and later rate limits and the connection registry). */
+/** One shared connection for commands: readiness, the request limit, the WebSocket registry and its control messages' publishes. */
 @Global()
 @Module({
   providers: [

@@ -5,6 +5,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { ValidationError } from '../../common/errors/common.errors';
 import { newId } from '../../common/ids';
 import { EventStoreResolver } from '../../event-stores/event-store-resolver';
+import { EventLog } from '../../streams/event-log';
 import { WebhookDeliveryQueue } from '../delivery/webhook-delivery.queue';
 import { SubscriptionEntity } from '../entities/subscription.entity';
 import { StoresWithWebhooks } from '../stores-with-webhooks';
@@ -27,6 +28,7 @@ export class CreateSubscriptionHandler implements ICommandHandler<CreateSubscrip
     private readonly targets: WebhookTargetPolicy,
     private readonly queue: WebhookDeliveryQueue,
     private readonly storesWithWebhooks: StoresWithWebhooks,
+    private readonly eventLog: EventLog,
     @InjectDataSource() private readonly dataSource: DataSource,
   ) {}
 
@@ -81,7 +83,7 @@ export class CreateSubscriptionHandler implements ICommandHandler<CreateSubscrip
   private async startCheckpoint(manager: EntityManager, eventStoreId: string, position: StartPosition): Promise<number> {
     if (position === 'beginning') return 0;
     if (typeof position === 'number') return position;
-    const [{ last_position }] = await manager.query(`SELECT last_position FROM event_stores WHERE id = $1`, [eventStoreId]);
-    return Number(last_position);
+    // Null only for a store deleted since it was resolved: the insert then fails on its foreign key.
+    return (await this.eventLog.lastPosition(eventStoreId, manager)) ?? 0;
   }
 }
