@@ -34,6 +34,20 @@ function selectScenarios(all, wanted) {
   return chosen;
 }
 
+/** The middle value; with an even count, the mean of the middle two. */
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+/** The ratios a scenario reports: every runner but the baseline ÷ the baseline, and the service ÷ every peer. */
+function ratioPairs(runners) {
+  const overBaseline = runners.includes('baseline') ? runners.filter((runner) => runner !== 'baseline').map((runner) => [runner, 'baseline']) : [];
+  const servicePerPeer = runners.includes('service') ? runners.filter((runner) => runner !== 'baseline' && runner !== 'service').map((runner) => ['service', runner]) : [];
+  return [...overBaseline, ...servicePerPeer];
+}
+
 function newestMtime(dir) {
   let newest = 0;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -300,15 +314,21 @@ async function main() {
 
   /**
    * A webhook or WebSocket scenario drives the API (and a worker) itself, on a store of its own, once
-   * whatever BENCH_ROUNDS says. With BENCH_CPU_PROFILE=1 it profiles the API over its measured window,
-   * marked by calling `profileWindow()` at the window's start and end.
+   * whatever BENCH_ROUNDS says. With BENCH_CPU_PROFILE=1 a scenario that calls `profileWindow()` at its
+   * measured window's start and end (j; h and i do not) gets the API's profile over that window.
    */
   const runSelfDrivenScenario = async (scenario) => {
     log(`${scenario.name}: ${scenario.summary}`);
+    let profileMarks = 0;
+    const profileWindow = () => {
+      if (!config.cpuProfile) return;
+      profileMarks++;
+      api.child.kill('SIGWINCH');
+    };
     try {
-      const profileWindow = config.cpuProfile ? () => api.child.kill('SIGWINCH') : () => {};
       const run = await scenario.measure({ ...ctx, profileWindow });
-      if (config.cpuProfile) {
+      // Only a start and an end make the API write a profile; without them there is nothing to wait for.
+      if (profileMarks === 2) {
         const file = join(profileDir, `${results.date}-${scenario.name}.cpuprofile`);
         run.profile = { file: relative(ROOT, file), ...(await collectProfile(profileDir, file)) };
       }
@@ -325,16 +345,13 @@ async function main() {
     if (scenario.needsPreload) await ensurePreload();
     if (scenario.needsDcbPreload) await ensureDcbPreload();
     const entry = { id: scenario.id, name: scenario.name, kind: scenario.kind, clients: scenario.clients, summary: scenario.summary, runs: {}, ratios: {} };
-    if (scenario.runners?.some((runner) => runner.clients !== undefined)) {
-      entry.runnerClients = Object.fromEntries(scenario.runners.map((runner) => [runner.runner, runner.clients ?? scenario.clients]));
-    }
     results.scenarios.push(entry);
     if (scenario.kind === 'webhook' || scenario.kind === 'websocket') {
       entry.runs.service = await runSelfDrivenScenario(scenario);
       continue;
     }
     // With BENCH_ROUNDS > 1 the runners alternate (service, baseline, service, …) and the run with the
-    // median events/s represents each runner; every round's figure stays in `roundsEventsPerSecond`.
+    // median events/s (the lower middle one) represents each runner; every round's figure stays in `roundsEventsPerSecond`.
     const rounds = new Map(scenario.runners.map((runner) => [runner.runner, []]));
     for (let round_ = 1; round_ <= config.rounds; round_++) {
       for (const runner of scenario.runners) rounds.get(runner.runner).push(await runOnce(scenario, runner, round_));
@@ -347,18 +364,24 @@ async function main() {
       entry.runs[name] = chosen;
     }
     // Every other runner against the baseline, and the service against every peer (a runner that is
-    // neither: emmett), each from the same run; a peer may run at its own concurrency (`clients`).
-    const { service, baseline } = entry.runs;
-    for (const [runner, run] of Object.entries(entry.runs)) {
-      if (run?.eventsPerSecond === undefined) continue;
-      if (runner !== 'baseline' && baseline?.eventsPerSecond) {
-        entry.ratios[`${runner}/baseline`] = round(run.eventsPerSecond / baseline.eventsPerSecond, 2);
-      }
-      if (runner !== 'baseline' && runner !== 'service' && run.eventsPerSecond && service?.eventsPerSecond !== undefined) {
-        entry.ratios[`service/${runner}`] = round(service.eventsPerSecond / run.eventsPerSecond, 2);
-      }
+    // neither: emmett); a peer may run at its own concurrency (`clients`). Round r of one runner against
+    // round r of the other, which ran next to it, so drift between rounds does not enter a ratio; the
+    // median of those per-round ratios is reported (the two median runs may come from different rounds).
+    if (config.rounds > 1) entry.roundsRatios = {};
+    for (const [numerator, denominator] of ratioPairs([...rounds.keys()])) {
+      const perRound = rounds.get(numerator).map((run, r) => {
+        const other = rounds.get(denominator)[r];
+        return run.eventsPerSecond !== undefined && other.eventsPerSecond > 0 ? run.eventsPerSecond / other.eventsPerSecond : null;
+      });
+      const known = perRound.filter((ratio) => ratio !== null);
+      if (!known.length) continue;
+      entry.ratios[`${numerator}/${denominator}`] = round(median(known), 2);
+      if (entry.roundsRatios) entry.roundsRatios[`${numerator}/${denominator}`] = perRound.map((ratio) => (ratio === null ? null : round(ratio, 2)));
     }
-    if (Object.keys(entry.ratios).length) log(`  ratios ${Object.entries(entry.ratios).map(([name, ratio]) => `${name} ${ratio}`).join(', ')}`);
+    if (Object.keys(entry.ratios).length) {
+      const perRound = (name) => (entry.roundsRatios ? ` (rounds ${entry.roundsRatios[name].join(', ')})` : '');
+      log(`  ratios ${Object.entries(entry.ratios).map(([name, ratio]) => `${name} ${ratio}${perRound(name)}`).join(', ')}`);
+    }
   }
 
   results.finishedAt = new Date().toISOString();

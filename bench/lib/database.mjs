@@ -56,6 +56,12 @@ export async function openPool(url, size, statementTimeoutMs = 60_000) {
   return pool;
 }
 
+/** A store's `last_position`: the global position of its newest event. */
+export async function lastPosition(pool, storeId) {
+  const { rows } = await pool.query('SELECT last_position FROM event_stores WHERE id = $1', [storeId]);
+  return Number(rows[0].last_position);
+}
+
 /**
  * One query that says whether a store's positions are exactly 1..N (N = its last_position) and every
  * stream's positions exactly 0..version-1.

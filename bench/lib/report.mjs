@@ -1,8 +1,7 @@
 // Turns a run's results into the Markdown report (the JSON is the results object itself).
+import { cell, number, openLoopSentence, selfDrivenSection, yesNo } from './report-format.mjs';
 import { renderWebSockets } from './report-websockets.mjs';
 
-const cell = (value, suffix = '') => (value === null || value === undefined || Number.isNaN(value) ? '–' : `${value}${suffix}`);
-const number = (value) => (value === null || value === undefined ? '–' : Math.round(value).toLocaleString('en-US'));
 const spread = (values) => {
   const known = (values ?? []).filter((value) => value !== null);
   return known.length > 1 ? ` (${number(Math.min(...known))}–${number(Math.max(...known))})` : '';
@@ -59,12 +58,12 @@ function renderLoadTable(lines, scenarios) {
       `**${runner}** (${scenario.name}): \`${run.about.package}\` ${run.about.version} in the bench process (no HTTP), ${run.about.appenders} concurrent appenders ` +
         `on a pg pool of ${run.about.poolConnections}, its own tables in the same database; its events/s are the bench's appends that completed in the window. ` +
         `Service / ${runner} = ${cell(r[`service/${runner}`], '×')} is the service's events/s (${scenario.runs.service?.clients ?? '–'} clients, over HTTP) ÷ ${runner}'s ` +
-        `(${run.clients} appenders), from the same run; ${runner} / baseline = ${cell(r[`${runner}/baseline`], '×')}.`,
+        `(${run.clients} appenders) in the same round${scenario.roundsRatios ? ', the median of the per-round ratios' : ''}; ` +
+        `${runner} / baseline = ${cell(r[`${runner}/baseline`], '×')}.`,
     );
   }
 }
 
-const yesNo = (value) => (value ? 'yes' : '**NO**');
 // A second whose median delivery latency is above this is behind (steady state here is a few ms).
 const BACKLOG_P50_MS = 100;
 
@@ -89,12 +88,8 @@ function renderWebhooks(lines, scenarios) {
       'also sends the appends.',
   );
   for (const scenario of scenarios) {
-    const run = scenario.runs.service;
-    lines.push('', `### ${scenario.name}`, '', `${scenario.summary}.`, '');
-    if (run.failed) {
-      lines.push(`Failed: ${run.failed}`);
-      continue;
-    }
+    const run = selfDrivenSection(lines, scenario);
+    if (!run) continue;
     const v = run.verification;
     if (run.perSubscription) {
       const rates = run.perSubscriptionDeliveriesPerSecond;
@@ -127,9 +122,8 @@ function renderWebhooks(lines, scenarios) {
       );
     } else {
       lines.push(
-        `${number(run.appendsSent)} appends (${run.warmupS} s warm-up + ${run.durationS} s measured at ${run.rate}/s), ${number(run.acknowledged)} acknowledged, ${run.errors} errors. ` +
-          'Latency counts each position\'s first arrival, for the events sent in the measured window; append = the append request\'s round trip; ' +
-          `the scheduler fired up to ${run.schedulerLagMs.max} ms late (p99 ${run.schedulerLagMs.p99} ms).`,
+        `${openLoopSentence(run)} Latency counts each position's first arrival, for the events sent in the measured window; ` +
+          'append = the append request\'s round trip.',
         '',
       );
       lines.push(`| Delivered / expected | Measured events | p50 ms | p90 ms | p99 ms | max ms | mean ms | Append p50 / p99 ms | Duplicates | Out of order | ${PROCESS_HEADERS} |`);
@@ -186,7 +180,7 @@ export function renderMarkdown(results) {
       ` (synchronous_commit=${machine.postgres.settings.synchronous_commit}, fsync=${machine.postgres.settings.fsync}).` +
       (loadScenarios.length
         ? ` Each run: ${settings.warmupS} s warm-up, then ${settings.durationS} s measured` +
-          `${settings.rounds > 1 ? `; ${settings.rounds} alternating rounds per runner, the median shown with the range of events/s` : ''}.`
+          `${settings.rounds > 1 ? `; ${settings.rounds} alternating rounds per runner, the median run shown with the range of events/s, and each ratio the median of its per-round ratios (round r of one runner ÷ round r of the other), which need not equal the ratio of the medians shown` : ''}.`
         : '') +
       ` Commit ${results.build.commit}` +
       `${results.build.distOlderThanSrc ? ' (**dist/ is older than src/: rebuild before trusting these numbers**)' : ''}.` +

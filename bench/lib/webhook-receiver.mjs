@@ -5,6 +5,7 @@
 import { once } from 'node:events';
 import { createServer } from 'node:http';
 import { now } from './open-loop.mjs';
+import { checkPositions } from './sequence-check.mjs';
 
 export class WebhookReceiver {
   static async start() {
@@ -103,45 +104,15 @@ export class WebhookReceiver {
 }
 
 /**
- * A route's arrivals against the positions 1..`last` (a store whose every event matches the filter):
- * in order with no gaps means the first arrivals of the positions were exactly 1, 2, …, last.
- * Duplicates are repeated positions (at-least-once: 0 expected without a crash); out-of-order counts
- * arrivals below a position already received.
+ * A route's arrivals against the positions 1..`last` (a store whose every event matches the filter),
+ * as lib/sequence-check.mjs counts them (duplicates: at-least-once, so 0 expected without a crash),
+ * plus the webhook-only facts: retries (attempt > 1) and whether every body named the right store,
+ * subscription and delivery id.
  */
 export function checkSequence(route, last, { subscriptionId, eventStoreId }) {
-  const seen = new Uint8Array(last + 1);
-  let distinct = 0;
-  let duplicates = 0;
-  let outOfOrder = 0;
-  let unexpected = 0;
-  let highest = 0;
-  let nextExpected = 1;
-  let firstArrivalsInOrder = true;
-  for (const position of route.positions) {
-    if (position < highest) outOfOrder++;
-    highest = Math.max(highest, position);
-    if (position < 1 || position > last) unexpected++;
-    else if (seen[position]) duplicates++;
-    else {
-      seen[position] = 1;
-      distinct++;
-      if (position !== nextExpected) firstArrivalsInOrder = false;
-      nextExpected = position + 1;
-    }
-  }
   const addressedRight =
     route.badDeliveryIds === 0 &&
     [...route.subscriptionIds].every((id) => id === subscriptionId) &&
     [...route.eventStoreIds].every((id) => id === eventStoreId);
-  return {
-    arrivals: route.positions.length,
-    delivered: distinct,
-    missing: last - distinct,
-    duplicates,
-    outOfOrder,
-    unexpected,
-    retries: route.retries,
-    addressedRight,
-    inOrderGapFree: firstArrivalsInOrder && distinct === last && unexpected === 0,
-  };
+  return { ...checkPositions(route.positions, last), retries: route.retries, addressedRight };
 }

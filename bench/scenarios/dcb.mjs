@@ -5,7 +5,7 @@
 //   g  dcb-tag-query: POST …/query by one tag (≤ 100 events).
 import pg from 'pg';
 import { ApiClient } from '../lib/api-process.mjs';
-import { openPool } from '../lib/database.mjs';
+import { lastPosition, openPool } from '../lib/database.mjs';
 import { DCB_REGIONS, DCB_USERS } from '../lib/dcb-preload.mjs';
 import { matchingPositionsSql } from '../lib/dcb-sql.mjs';
 
@@ -16,11 +16,6 @@ const eventData = (n) => ({ studentId: `student-${n}`, courseId: 'course-42', te
 
 /** Each client's own tag, unique to the run (so no preloaded event carries it). */
 const ownTag = (ctx, runner, worker) => `client:${ctx.config.runId}-${runner}-${worker}`;
-
-async function lastPosition(pool, storeId) {
-  const { rows } = await pool.query('SELECT last_position FROM event_stores WHERE id = $1', [storeId]);
-  return Number(rows[0].last_position);
-}
 
 /**
  * After a DCB write run on the preloaded store: positions still exactly 1..N, the events this run

@@ -122,7 +122,7 @@ function emmettAppend(clients) {
       };
       return {
         op,
-        about: { package: EMMETT_PACKAGE, version, inProcess: true, appenders, poolConnections: appenders },
+        about: { package: EMMETT_PACKAGE, version, appenders, poolConnections: appenders },
         close: () => emmett.close(),
         verify: (run) => verifyEmmett(emmett.pool, streamNames, event, run.total.events, run.total.unknownOutcomes),
       };

@@ -4,8 +4,9 @@
 //   i  webhook-latency: 1 subscription, single-event appends at a fixed 200/s; append start → arrival.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ApiClient } from '../lib/api-process.mjs';
+import { lastPosition } from '../lib/database.mjs';
 import { percentiles } from '../lib/load.mjs';
-import { appendAtFixedRate, now } from '../lib/open-loop.mjs';
+import { measureOpenLoop, now } from '../lib/open-loop.mjs';
 import { ProcessSampler, round, sampleProcesses } from '../lib/process-metrics.mjs';
 import { checkSequence, WebhookReceiver } from '../lib/webhook-receiver.mjs';
 
@@ -36,11 +37,6 @@ async function subscribe(client, ctx, storeId, url) {
   const body = { eventFilter: '*', subscriberConfig: { url }, position: 'beginning' };
   const created = await client.expect(201, 'POST', `/event-stores/${storeId}/subscribe`, { token: ctx.apiKey, body });
   return created.subscriptionId;
-}
-
-async function lastPosition(admin, storeId) {
-  const { rows } = await admin.query('SELECT last_position FROM event_stores WHERE id = $1', [storeId]);
-  return Number(rows[0].last_position);
 }
 
 /**
@@ -191,31 +187,21 @@ async function measureLatency(ctx) {
   const storeId = await ctx.createStore(`i-webhooks-${config.runId}`);
   const receiver = await WebhookReceiver.start();
   const client = new ApiClient(ctx.apiOrigin, { connections: LATENCY_CONNECTIONS, timeoutMs: config.requestTimeoutMs });
-  const warmupS = (LATENCY_SCALE * config.warmupMs) / 1000;
-  const durationS = (LATENCY_SCALE * config.durationMs) / 1000;
-  const warmupEvents = Math.round(LATENCY_RATE * warmupS);
-  const measuredEvents = Math.round(LATENCY_RATE * durationS);
   let worker;
   try {
     worker = await ctx.startWorker();
     const subscriptionId = await subscribe(client, ctx, storeId, receiver.addRoute('latency'));
     const processes = sampleProcesses({ worker: new ProcessSampler(worker.pid), api: new ProcessSampler(ctx.apiPid), bench: new ProcessSampler(process.pid) });
-    log(`  worker ready; appending ${warmupEvents} + ${measuredEvents} single events at ${LATENCY_RATE}/s`);
-    let windowStart;
-    const { appendMs, ...appends } = await appendAtFixedRate({
+    log('  worker ready, subscribed');
+    const { warmupEvents, measuredEvents, appendMs, last, run: openLoop } = await measureOpenLoop(ctx, {
       client,
-      token: ctx.apiKey,
-      path: (seq) => `/event-stores/${storeId}/streams/tick-${seq % STREAMS}`,
-      event: (seq) => tick(seq, { sentAt: now() }),
+      storeId,
+      processes,
       rate: LATENCY_RATE,
-      count: warmupEvents + measuredEvents,
-      measuredFrom: warmupEvents,
-      onWindowStart: () => {
-        windowStart = processes.markWindowStart();
-      },
+      scale: LATENCY_SCALE,
+      streams: STREAMS,
+      event: (seq) => tick(seq, { sentAt: now() }),
     });
-    const windowSeconds = (processes.markWindowEnd() - windowStart) / 1000;
-    const last = await lastPosition(ctx.admin, storeId);
     const complete = await receiver.waitForPosition(last);
     const checkpoints = await settledCheckpoints(ctx.admin, storeId, last);
     const usage = processes.stop();
@@ -237,18 +223,11 @@ async function measureLatency(ctx) {
     const latencies = deliveryMs.filter((ms) => ms !== null);
     const check = checkSequence(route, last, { subscriptionId, eventStoreId: storeId });
     const run = {
-      rate: LATENCY_RATE,
-      warmupS,
-      durationS,
-      windowS: round(windowSeconds, 2),
-      appendsSent: warmupEvents + measuredEvents,
-      ...appends,
-      expected: last,
+      ...openLoop,
       delivered: check.delivered,
       latencyMs: percentiles(latencies),
       latencyEvents: latencies.length,
       measuredEvents,
-      appendLatencyMs: percentiles(appendMs.filter((ms) => ms !== null)),
       latencyBySecond: latencyBySecond(deliveryMs, appendMs),
       worker: usage.worker,
       api: usage.api,
@@ -258,7 +237,7 @@ async function measureLatency(ctx) {
     };
     log(
       `  delivered ${check.delivered}/${last}, latency p50 ${run.latencyMs.p50} p90 ${run.latencyMs.p90} p99 ${run.latencyMs.p99} max ${run.latencyMs.max} ms ` +
-        `(${latencies.length} events); append p50 ${run.appendLatencyMs.p50} p99 ${run.appendLatencyMs.p99} ms, ${appends.errors} errors; ` +
+        `(${latencies.length} events); append p50 ${run.appendLatencyMs.p50} p99 ${run.appendLatencyMs.p99} ms, ${run.errors} errors; ` +
         `duplicates ${check.duplicates}, out of order ${check.outOfOrder}; worker CPU ${usage.worker.cpuPercentOfOneCore} %, peak RSS ${usage.worker.peakRssMb} MB`,
     );
     return run;

@@ -1,12 +1,13 @@
 // Live fan-out over WebSocket, measured at `ws` clients in this process:
 //   j  websocket-fanout: 200 clients subscribed to `*`, single-event appends at a fixed 500/s;
-//      append start → event frame at each client, and every client's positions checked 1..N.
+//      append start → each position's first event frame at each client, and every client's positions checked 1..N.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { WebSocket } from 'ws';
 import { ApiClient } from '../lib/api-process.mjs';
 import { percentiles } from '../lib/load.mjs';
-import { appendAtFixedRate, now } from '../lib/open-loop.mjs';
+import { measureOpenLoop, now } from '../lib/open-loop.mjs';
 import { ProcessSampler, round, sampleProcesses } from '../lib/process-metrics.mjs';
+import { checkPositions } from '../lib/sequence-check.mjs';
 
 const CLIENTS = 200;
 const RATE = 500;
@@ -17,25 +18,27 @@ const STREAMS = 10;
 // After the last append, how long the clients may take to receive everything before the run is called incomplete.
 const DRAIN_LIMIT_MS = 60_000;
 
-/** One subscriber: every event frame's position and arrival, and the frame's `sentAt`. */
+/** One subscriber: every event frame's position and arrival, and the frame's `seq` and `sentAt`. */
 class FanoutClient {
   constructor(url) {
     this.positions = [];
     this.arrivedAt = [];
     this.sentAt = [];
     this.seqs = [];
+    this.highest = 0;
     this.otherFrames = [];
     this.socket = new WebSocket(url);
     this.socket.on('message', (data) => {
       const at = now();
       const frame = JSON.parse(data.toString());
       if (frame.type !== 'event') return this.otherFrames.push(frame);
-      this.positions.push(frame.event.globalPosition);
+      const position = frame.event.globalPosition;
+      this.positions.push(position);
+      if (position > this.highest) this.highest = position;
       this.arrivedAt.push(at);
       this.sentAt.push(frame.event.data.sentAt);
       this.seqs.push(frame.event.data.seq);
     });
-    this.closed = new Promise((resolve) => this.socket.once('close', (code) => resolve(code)));
   }
 
   async subscribe() {
@@ -51,19 +54,26 @@ class FanoutClient {
     }
   }
 
-  /** Positions must be exactly 1..last, in order: anything else is a missed, duplicated or reordered frame. */
+  /** Positions against 1..last, counted as for the webhook scenarios, and whether the server closed the socket. */
   check(last) {
+    return { ...checkPositions(this.positions, last), closed: this.socket.readyState !== WebSocket.OPEN };
+  }
+
+  /** Append start → arrival of each position's first frame (as scenario i), for the events numbered `fromSeq` on. */
+  latencies(fromSeq) {
     const seen = new Set();
-    let duplicates = 0;
-    let outOfOrder = 0;
+    const latencies = [];
     this.positions.forEach((position, i) => {
-      if (seen.has(position)) duplicates++;
+      if (seen.has(position)) return;
       seen.add(position);
-      if (i > 0 && position <= this.positions[i - 1]) outOfOrder++;
+      if (this.seqs[i] >= fromSeq) latencies.push(this.arrivedAt[i] - this.sentAt[i]);
     });
-    let missing = 0;
-    for (let position = 1; position <= last; position++) if (!seen.has(position)) missing++;
-    return { frames: this.positions.length, duplicates, outOfOrder, missing, closed: this.socket.readyState !== WebSocket.OPEN };
+    return latencies;
+  }
+
+  /** Event frames that arrived between `from` and `to` (now()'s clock). */
+  framesBetween(from, to) {
+    return this.arrivedAt.reduce((count, at) => (at >= from && at <= to ? count + 1 : count), 0);
   }
 
   close() {
@@ -71,13 +81,16 @@ class FanoutClient {
   }
 }
 
+/**
+ * Waits (at most DRAIN_LIMIT_MS) until every client has received position `last`: one socket's frames
+ * arrive in the order sent, so nothing sent before it is still on the way. True only if every client
+ * got there; a socket the server closed ends the wait for that client but leaves the run incomplete.
+ */
 async function waitForAll(clients, last) {
+  const behind = () => clients.filter((client) => client.highest < last);
   const deadline = performance.now() + DRAIN_LIMIT_MS;
-  while (clients.some((client) => client.positions.length < last && client.socket.readyState === WebSocket.OPEN)) {
-    if (performance.now() > deadline) return false;
-    await sleep(20);
-  }
-  return true;
+  while (behind().some((client) => client.socket.readyState === WebSocket.OPEN) && performance.now() < deadline) await sleep(20);
+  return behind().length === 0;
 }
 
 async function measureFanout(ctx) {
@@ -85,80 +98,73 @@ async function measureFanout(ctx) {
   const storeId = await ctx.createStore(`j-websockets-${config.runId}`);
   const appender = new ApiClient(ctx.apiOrigin, { connections: APPEND_CONNECTIONS, timeoutMs: config.requestTimeoutMs });
   const wsUrl = `${ctx.apiOrigin.replace(/^http/, 'ws')}/event-stores/${storeId}/events/ws?apiKey=${ctx.apiKey}`;
-  const warmupS = (SCALE * config.warmupMs) / 1000;
-  const durationS = (SCALE * config.durationMs) / 1000;
-  const warmupEvents = Math.round(RATE * warmupS);
-  const measuredEvents = Math.round(RATE * durationS);
   const clients = [];
   try {
     const apiSampler = new ProcessSampler(ctx.apiPid);
     for (let i = 0; i < CLIENTS; i++) clients.push(new FanoutClient(`${wsUrl}&clientId=bench-${i}`));
     await Promise.all(clients.map((client) => client.subscribe()));
     const processes = sampleProcesses({ api: apiSampler, bench: new ProcessSampler(process.pid) });
-    log(`  ${CLIENTS} clients subscribed; appending ${warmupEvents} + ${measuredEvents} single events at ${RATE}/s`);
+    log(`  ${CLIENTS} clients subscribed`);
 
-    let windowStart;
-    const { appendMs, ...appends } = await appendAtFixedRate({
+    const openLoop = await measureOpenLoop(ctx, {
       client: appender,
-      token: ctx.apiKey,
-      path: (seq) => `/event-stores/${storeId}/streams/tick-${seq % STREAMS}`,
-      event: (seq) => ({ type: 'bench.tick', data: { seq, sentAt: now(), amount: 4200 + seq, currency: 'EUR' } }),
+      storeId,
+      processes,
       rate: RATE,
-      count: warmupEvents + measuredEvents,
-      measuredFrom: warmupEvents,
-      onWindowStart: () => {
-        windowStart = processes.markWindowStart();
-        ctx.profileWindow();
-      },
+      scale: SCALE,
+      streams: STREAMS,
+      event: (seq) => ({ type: 'bench.tick', data: { seq, sentAt: now(), amount: 4200 + seq, currency: 'EUR' } }),
+      onWindowStart: ctx.profileWindow,
+      onWindowEnd: ctx.profileWindow,
     });
-    const windowSeconds = (processes.markWindowEnd() - windowStart) / 1000;
-    ctx.profileWindow();
-    const { rows } = await ctx.admin.query('SELECT last_position FROM event_stores WHERE id = $1', [storeId]);
-    const last = Number(rows[0].last_position);
+    const { last, window } = openLoop;
+    // The drain (frames still on their way after the last append's answer) is outside the CPU window, and
+    // so are its frames: frames/s and CPU per frame both count the frames that arrived inside the window.
     const complete = await waitForAll(clients, last);
     const usage = processes.stop();
 
-    // Each frame of an event appended in the measured window: arrival − the start of its append request.
-    const latencies = [];
-    for (const client of clients) {
-      client.seqs.forEach((seq, i) => {
-        if (seq >= warmupEvents) latencies.push(client.arrivedAt[i] - client.sentAt[i]);
-      });
+    const framesInWindow = clients.reduce((total, client) => total + client.framesBetween(window.from, window.to), 0);
+    if (usage.api.cpuPercentOfOneCore !== undefined && framesInWindow > 0) {
+      usage.api.cpuMsPer1000Frames = round((usage.api.cpuPercentOfOneCore * 10 * window.seconds * 1000) / framesInWindow, 3);
     }
+    const latencies = clients.flatMap((client) => client.latencies(openLoop.warmupEvents));
+    const lastArrival = Math.max(...clients.map((client) => client.arrivedAt.at(-1) ?? -Infinity));
     const checks = clients.map((client) => client.check(last));
     const sum = (key) => checks.reduce((total, check) => total + check[key], 0);
-    const framesPerSecond = round((measuredEvents * CLIENTS) / windowSeconds);
-    if (usage.api.cpuPercentOfOneCore !== undefined) usage.api.cpuMsPer1000Frames = round((usage.api.cpuPercentOfOneCore * 10 * 1000) / framesPerSecond, 3);
+    // Unlike a webhook, a live frame is never retried: every client must get each position exactly once, in order.
+    const everyClientExact = checks.every((check) => check.inOrderGapFree && check.duplicates === 0);
+    const clientsClosed = checks.filter((check) => check.closed).length;
     const run = {
       clients: CLIENTS,
-      rate: RATE,
-      warmupS,
-      durationS,
-      windowS: round(windowSeconds, 2),
-      appendsSent: warmupEvents + measuredEvents,
-      ...appends,
-      expected: last,
+      ...openLoop.run,
       framesExpected: last * CLIENTS,
-      framesReceived: sum('frames'),
-      framesPerSecond,
+      framesReceived: sum('arrivals'),
+      framesInWindow,
+      framesPerSecond: round(framesInWindow / window.seconds),
+      framesPlannedPerSecond: RATE * CLIENTS,
+      lastFrameAfterWindowS: Number.isFinite(lastArrival) ? round(Math.max(0, lastArrival - window.to) / 1000, 2) : null,
       latencyMs: percentiles(latencies),
       latencyFrames: latencies.length,
-      appendLatencyMs: percentiles(appendMs.filter((ms) => ms !== null)),
       api: usage.api,
       bench: usage.bench,
       verification: {
+        passed: everyClientExact && complete && clientsClosed === 0,
         complete,
+        everyClientExact,
         missing: sum('missing'),
         duplicates: sum('duplicates'),
         outOfOrder: sum('outOfOrder'),
-        clientsClosed: checks.filter((check) => check.closed).length,
+        unexpected: sum('unexpected'),
+        clientsClosed,
         errorFrames: clients.flatMap((client) => client.otherFrames.filter((frame) => frame.type === 'error')).slice(0, 5),
       },
     };
+    const v = run.verification;
     log(
-      `  ${run.framesReceived}/${run.framesExpected} frames, latency p50 ${run.latencyMs.p50} p99 ${run.latencyMs.p99} max ${run.latencyMs.max} ms; ` +
-        `missing ${run.verification.missing}, duplicates ${run.verification.duplicates}, out of order ${run.verification.outOfOrder}; ` +
-        `append p50 ${run.appendLatencyMs.p50} p99 ${run.appendLatencyMs.p99} ms, ${appends.errors} errors; API peak RSS ${usage.api.peakRssMb} MB, CPU ${usage.api.cpuPercentOfOneCore} %`,
+      `  ${run.framesReceived}/${run.framesExpected} frames, ${run.framesPerSecond} frames/s in the window (planned ${run.framesPlannedPerSecond}), ` +
+        `last ${run.lastFrameAfterWindowS} s after it; latency p50 ${run.latencyMs.p50} p99 ${run.latencyMs.p99} max ${run.latencyMs.max} ms; ` +
+        `missing ${v.missing}, duplicates ${v.duplicates}, out of order ${v.outOfOrder}, unexpected ${v.unexpected}, clients closed ${clientsClosed}, passed ${v.passed}; ` +
+        `append p50 ${run.appendLatencyMs.p50} p99 ${run.appendLatencyMs.p99} ms, ${run.errors} errors; API peak RSS ${usage.api.peakRssMb} MB, CPU ${usage.api.cpuPercentOfOneCore} %`,
     );
     return run;
   } finally {
@@ -174,7 +180,7 @@ export const WEBSOCKET_SCENARIOS = [
     kind: 'websocket',
     summary:
       `${CLIENTS} WebSocket clients subscribed to \`*\` (position \`latest\`) on one store, single-event appends at a fixed ${RATE}/s (open loop); ` +
-      'latency = event frame at the client − start of the append request',
+      'latency = first event frame of a position at the client − start of the append request',
     measure: measureFanout,
   },
 ];
