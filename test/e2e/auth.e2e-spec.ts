@@ -164,6 +164,26 @@ describe('Authentication and tenancy', () => {
       await api.http().get('/api/event-stores').set(bearer(token)).expect(401);
     });
 
+    it("refuses the tokens of a key revoked elsewhere (another instance, the CLI) within a second", async () => {
+      const key = await api.keyFor(owner.tenantId, ['read']);
+      const token = await api.accessToken(key.key);
+      await api.http().get('/api/event-stores').set(bearer(token)).expect(200);
+      const client = new Client({ connectionString: testApp.database.url });
+      await client.connect();
+      try {
+        await client.query('UPDATE api_keys SET revoked_at = now() WHERE id = $1', [key.apiKeyId]);
+      } finally {
+        await client.end();
+      }
+      const revokedAt = Date.now();
+      while ((await api.http().get('/api/event-stores').set(bearer(token))).status === 200) {
+        expect(Date.now() - revokedAt).toBeLessThan(1500);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      const refused = await api.http().get('/api/event-stores').set(bearer(token)).expect(401);
+      expect(refused.body).toEqual({ error: 'UNAUTHORIZED', message: expect.any(String), details: {} });
+    });
+
     it('never grants a token more than its claims or its key hold', async () => {
       const reader = await api.keyFor(owner.tenantId, ['read']);
       const forged = new JwtService().sign(

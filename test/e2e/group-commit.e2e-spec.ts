@@ -2,6 +2,7 @@ import { Client } from 'pg';
 import type { Response } from 'supertest';
 import { ApiClient, bearer, TenantKey } from '../support/api-client';
 import { startTestApp, TestApp } from '../support/test-app';
+import { waitFor } from '../support/wait-for';
 
 /**
  * Group commit (issue 8) through the real HTTP path: appends that arrive while their store's
@@ -48,12 +49,12 @@ describe('Group commit of concurrent appends', () => {
       await holder.query('BEGIN');
       await holder.query('SELECT 1 FROM event_stores WHERE id = $1 FOR NO KEY UPDATE', [storeId]);
       const firstResponse = Promise.resolve(first());
-      await until(async () => {
+      await waitFor(async () => {
         const { rows } = await sql.query(
           `SELECT count(*)::int AS waiting FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%append_batch%' AND datname = current_database()`,
         );
         return rows[0].waiting === 1;
-      });
+      }, { timeoutMs: 10_000, intervalMs: 20, what: 'the first append waiting on the lock' });
       const restResponses = Promise.all(rest.map((send) => Promise.resolve(send())));
       // Long enough for the requests to pass authentication and validation and queue in the API;
       // if they had not, the xmin checks below would fail.
@@ -247,17 +248,17 @@ describe('Group commit of concurrent appends', () => {
     expect(versions.rows[0]).toEqual({ streams, exact: true });
   });
 
+  it('refuses a request without its size (an API process older than the schema) rather than counting it as NULL', async () => {
+    await append('order-9', { events: [event('order.created')] }).expect(200);
+    const request = JSON.stringify([{ kind: 'stream', streamId: 'order-9', expectedVersion: 'any', events: [{ type: 'order.paid', data: {} }] }]);
+    await expect(sql.query(`SELECT * FROM append_batch($1, $2::jsonb, 1000)`, [storeId, request])).rejects.toThrow(/carries no sizeBytes/);
+    const { rows } = await sql.query(`SELECT total_events::int, total_size_bytes::int FROM event_stores WHERE id = $1`, [storeId]);
+    expect(rows).toEqual([{ total_events: 1, total_size_bytes: 2 }]);
+  });
+
   it('counts batch sizes in the metrics', async () => {
     const before = await batchesLargerThan(4);
     await inOneBatch(() => append('warmup', { events: [event('warmup')] }), [1, 2, 3, 4, 5].map((n) => () => append(`s-${n}`, { events: [event('x')] })));
     expect((await batchesLargerThan(4)) - before).toBe(1);
   });
 });
-
-async function until(check: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`not true within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}

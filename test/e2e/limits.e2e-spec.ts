@@ -1,3 +1,4 @@
+import Redis from 'ioredis';
 import { Client } from 'pg';
 import { ApiClient, bearer, TenantKey } from '../support/api-client';
 import { startTestApp, TEST_ADMIN_TOKEN, TestApp } from '../support/test-app';
@@ -61,6 +62,31 @@ describe('Request rate limit per API key (DECISIONS §7)', () => {
     const retryAfter = Number(refused.headers['retry-after']);
     expect(retryAfter).toBeGreaterThanOrEqual(1);
     expect(retryAfter).toBeLessThanOrEqual(Math.ceil(reset - Date.now() / 1000) + 1);
+  });
+
+  it('starts a fresh count when the next minute begins', async () => {
+    const tenant = await viaFirst.tenantWithKey();
+    await startOfRoomyWindow();
+    for (let i = 0; i < LIMIT; i++) await viaFirst.http().get('/event-stores').set(bearer(tenant.key)).expect(200);
+    const refused = await viaSecond.http().get('/event-stores').set(bearer(tenant.key)).expect(429);
+    const reset = Number(refused.headers['x-ratelimit-reset']);
+
+    // The key's window as the limiter keeps it in Redis; moved back a minute, as if every request so far was made in the previous one.
+    const redis = new Redis(first.config.REDIS_URL);
+    const counter = `${first.config.REDIS_PREFIX}:rate-limit:requests:${tenant.apiKeyId}`;
+    try {
+      expect(await redis.hgetall(counter)).toEqual({ window: String(reset - 60), count: String(LIMIT + 1) });
+      await redis.hset(counter, 'window', reset - 120);
+
+      const next = await viaFirst.http().get('/event-stores').set(bearer(tenant.key)).expect(200);
+      expect(next.headers['x-ratelimit-remaining']).toBe(String(LIMIT - 1));
+      expect(next.headers['x-ratelimit-reset']).toBe(String(reset));
+      expect(await redis.hgetall(counter)).toEqual({ window: String(reset - 60), count: '1' });
+      const after = await viaSecond.http().get('/event-stores').set(bearer(tenant.key)).expect(200);
+      expect(after.headers['x-ratelimit-remaining']).toBe(String(LIMIT - 2));
+    } finally {
+      await redis.quit();
+    }
   });
 
   it('counts WebSocket upgrades as requests: the 101 carries the headers, and past the limit the upgrade gets 429', async () => {
@@ -235,6 +261,29 @@ describe('Event budget per store (DECISIONS §7)', () => {
     await appendTo(storeId, 'cart', 1).expect(429);
     await appendTo(otherStoreId, 'cart', BUDGET).expect(200);
     expect(await storedEvents(storeId)).toBe(BUDGET);
+  });
+
+  it('starts a fresh budget when the next minute begins', async () => {
+    const storeId = await newStore();
+    await startOfRoomyWindow();
+    await appendTo(storeId, 'rolling', 4).expect(200);
+    const budget = async () =>
+      (await sql.query(`SELECT budget_used::int AS used, budget_window_start = date_trunc('minute', now(), 'UTC') AS "thisMinute" FROM event_stores WHERE id = $1`, [storeId])).rows[0];
+    expect(await budget()).toEqual({ used: 4, thisMinute: true });
+
+    // The whole budget used in this minute: refused.
+    await sql.query(`UPDATE event_stores SET budget_used = $2 WHERE id = $1`, [storeId, BUDGET]);
+    const refused = await appendTo(storeId, 'rolling', 1).expect(429);
+    expect(refused.body.error.details).toMatchObject({ eventsUsed: BUDGET, eventsRequested: 1 });
+
+    // The same use, but in the previous minute: this one starts from zero.
+    await sql.query(`UPDATE event_stores SET budget_window_start = budget_window_start - interval '1 minute' WHERE id = $1`, [storeId]);
+    await appendTo(storeId, 'rolling', 4).expect(200);
+    expect(await budget()).toEqual({ used: 4, thisMinute: true });
+    const over = await appendTo(storeId, 'rolling', BUDGET - 4 + 1).expect(429);
+    expect(over.body.error.details).toMatchObject({ eventsUsed: 4, eventsRequested: BUDGET - 4 + 1 });
+    await appendTo(storeId, 'rolling', BUDGET - 4).expect(200);
+    expect(await storedEvents(storeId)).toBe(4 + BUDGET);
   });
 
   it('decides racing appends under the store lock: exactly as many as fit succeed', async () => {

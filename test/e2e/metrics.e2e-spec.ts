@@ -1,6 +1,7 @@
 import { ApiClient, bearer, TenantKey } from '../support/api-client';
 import { freePort, ServiceProcess } from '../support/service-process';
 import { startTestApp, TEST_METRICS_TOKEN, TestApp } from '../support/test-app';
+import { waitFor } from '../support/wait-for';
 import { WebhookReceiver } from '../support/webhook-receiver';
 import { TestSocket } from '../support/ws-client';
 import { startWorker } from '../support/worker-process';
@@ -95,7 +96,7 @@ describe('Prometheus metrics', () => {
     expect(sample(await scrape(), 'websocket_connections')).toBe(2);
     sockets[0].close();
     await sockets[0].closed;
-    await waitFor(async () => sample(await scrape(), 'websocket_connections') === 1);
+    await waitFor(async () => sample(await scrape(), 'websocket_connections') === 1, { timeoutMs: 30_000, intervalMs: 200 });
     sockets[1].close();
   });
 
@@ -118,8 +119,8 @@ describe('Prometheus metrics', () => {
       return response.text();
     };
     // The 3 stream events each reach /ok, and fail twice at /failing (one retry) before a dead letter.
-    await waitFor(async () => sample(await workerMetrics(), 'webhook_deliveries_total', { outcome: 'dead_lettered' }) === 3);
-    await waitFor(async () => sample(await scrape(), 'webhook_subscription_lag_max') === 0);
+    await waitFor(async () => sample(await workerMetrics(), 'webhook_deliveries_total', { outcome: 'dead_lettered' }) === 3, { timeoutMs: 30_000, intervalMs: 200 });
+    await waitFor(async () => sample(await scrape(), 'webhook_subscription_lag_max') === 0, { timeoutMs: 30_000, intervalMs: 200 });
     const fromWorker = await workerMetrics();
     expect(sample(fromWorker, 'webhook_deliveries_total', { outcome: 'delivered' })).toBe(3);
     expect(sample(fromWorker, 'webhook_deliveries_total', { outcome: 'failed' })).toBe(3);
@@ -141,11 +142,3 @@ describe('Prometheus metrics without METRICS_TOKEN', () => {
     }
   });
 });
-
-async function waitFor(done: () => Promise<boolean>, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await done())) {
-    if (Date.now() > deadline) throw new Error(`Not done within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}

@@ -4,6 +4,7 @@ import { freePort, ServiceProcess } from '../support/service-process';
 import { TEST_ADMIN_TOKEN, TEST_JWT_SECRET } from '../support/test-app';
 import { cloneTestDatabase, TestDatabase } from '../support/test-database';
 import { testEnvironment } from '../support/test-environment';
+import { waitFor } from '../support/wait-for';
 
 jest.setTimeout(120_000);
 
@@ -13,8 +14,9 @@ describe('The API process in operation', () => {
   let api: ServiceProcess;
   let base: string;
 
-  beforeEach(async () => {
-    database = await cloneTestDatabase();
+  /** Starts the API on the test's database (replacing one already running), with `overrides` in its environment. */
+  const startApi = async (overrides: Record<string, string> = {}) => {
+    await api?.stop('SIGKILL');
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
     api = ServiceProcess.start('dist/main.js', {
@@ -25,8 +27,14 @@ describe('The API process in operation', () => {
       ADMIN_TOKEN: TEST_ADMIN_TOKEN,
       PORT: String(port),
       LOG_LEVEL: 'info',
+      ...overrides,
     });
     await api.waitForOutput(/Listening on port/);
+  };
+
+  beforeEach(async () => {
+    database = await cloneTestDatabase();
+    await startApi();
   });
   afterEach(async () => {
     await api.stop('SIGKILL');
@@ -64,6 +72,112 @@ describe('The API process in operation', () => {
     expect(api.log).not.toContain(key.slice(4, 20));
     expect(api.log).not.toContain(TEST_ADMIN_TOKEN);
     expect(api.log).not.toMatch(/authorization/i);
+  });
+
+  it('puts the request id on the other log lines of a request too, not only on its access line', async () => {
+    const { key, storeId } = await newStore();
+    // Valid JSON that jsonb cannot hold: Postgres refuses it, and the exception filter logs a warning while serving the request.
+    const refused = await call('POST', `/event-stores/${storeId}/streams/s-1`, key, { events: [{ type: 't', data: { text: 'nul \u0000 here' } }] }, { 'X-Request-Id': 'trace-ops-nul' });
+    expect(refused.status).toBe(400);
+    // Log lines are written asynchronously: wait for the request's access line, its last.
+    await api.waitForOutput(/Refused input Postgres cannot hold[\s\S]*"statusCode":400/);
+
+    const entries = api.log.trim().split('\n').map((line) => JSON.parse(line));
+    const warning = entries.find((entry) => /Refused input Postgres cannot hold/.test(entry.msg));
+    expect(warning).toMatchObject({ level: 40, context: 'Errors', requestId: 'trace-ops-nul' });
+    // The access line carries it as well, and no line of another request does.
+    expect(entries.filter((entry) => entry.requestId === 'trace-ops-nul')).toEqual([warning, expect.objectContaining({ res: { statusCode: 400 } })]);
+  });
+
+  /** Holds the store row as an append transaction does, from a connection of the test's own. */
+  const holdStoreLock = async (storeId: string) => {
+    const holder = new Client({ connectionString: database.url });
+    await holder.connect();
+    await holder.query('BEGIN');
+    await holder.query('SELECT 1 FROM event_stores WHERE id = $1 FOR NO KEY UPDATE', [storeId]);
+    let released: Promise<void> | undefined;
+    return { release: () => (released ??= holder.query('COMMIT').then(() => holder.end())) };
+  };
+  /** Resolves once an append of the API waits for the store's row lock. */
+  const appendWaitingOnLock = (sql: Client) =>
+    waitFor(
+      async () => {
+        const { rows } = await sql.query(
+          `SELECT count(*)::int AS waiting FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%append_batch%' AND datname = current_database()`,
+        );
+        return rows[0].waiting === 1;
+      },
+      { what: 'the append waiting on the store lock' },
+    );
+  const storedRows = async (sql: Client, storeId: string) =>
+    (await sql.query(`SELECT stream_id, global_position::int AS position, data FROM events WHERE event_store_id = $1 ORDER BY global_position`, [storeId])).rows;
+
+  it('on SIGTERM, lets an append in flight finish and answers it before exiting', async () => {
+    const { key, storeId } = await newStore();
+    const sql = new Client({ connectionString: database.url });
+    await sql.connect();
+    const lock = await holdStoreLock(storeId);
+    try {
+      const events = [0, 1, 2].map((part) => ({ type: 'ops.drained', data: { part } }));
+      const appending = call('POST', `/event-stores/${storeId}/streams/drained`, key, { events }).catch((error: Error) => ({ status: String(error), body: null }));
+      await appendWaitingOnLock(sql);
+
+      api.child.kill('SIGTERM');
+      await api.waitForOutput(/Waiting up to \d+ ms for 1 request\(s\) in flight/);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(api.child.exitCode).toBeNull();
+      await lock.release();
+
+      expect(await appending).toMatchObject({ status: 200, body: { globalPosition: 3 } });
+      await api.exited;
+      expect(api.log).toMatch(/Shutting down on SIGTERM[\s\S]*Shutdown complete/);
+      expect(await storedRows(sql, storeId)).toEqual(events.map((event, index) => ({ stream_id: 'drained', position: index + 1, data: event.data })));
+    } finally {
+      await lock.release().catch(() => undefined);
+      await sql.end();
+    }
+  });
+
+  it('on SIGTERM, gives up on a request still running after SHUTDOWN_DRAIN_MS and exits, having written it whole or not at all', async () => {
+    await startApi({ SHUTDOWN_DRAIN_MS: '500' });
+    const { key, storeId } = await newStore();
+    const sql = new Client({ connectionString: database.url });
+    await sql.connect();
+    const lock = await holdStoreLock(storeId);
+    try {
+      const events = [0, 1, 2].map((part) => ({ type: 'ops.abandoned', data: { part } }));
+      const appending = call('POST', `/event-stores/${storeId}/streams/abandoned`, key, { events }).then(
+        (response) => response.status,
+        () => 'connection closed' as const,
+      );
+      await appendWaitingOnLock(sql);
+
+      const signalledAt = Date.now();
+      api.child.kill('SIGTERM');
+      // The lock is held for 4 s; the process must not wait for it.
+      const released = new Promise((resolve) => setTimeout(resolve, 4000)).then(() => lock.release());
+      await api.exited;
+      expect(Date.now() - signalledAt).toBeLessThan(3000);
+      expect(api.log).toMatch(/1 request\(s\) still running after 500 ms/);
+      // The connection was closed, or the request got a 5xx: never a 200.
+      const answer = await appending;
+      if (answer !== 'connection closed') expect(answer).toBeGreaterThanOrEqual(500);
+      await released;
+
+      // The abandoned statement may still commit once the lock is gone (it is one statement); wait for the API's sessions to end.
+      await waitFor(
+        async () => (await sql.query(`SELECT count(*)::int AS others FROM pg_stat_activity WHERE datname = current_database() AND backend_type = 'client backend' AND pid <> pg_backend_pid()`)).rows[0].others === 0,
+        { what: 'the API sessions to end' },
+      );
+      const rows = await storedRows(sql, storeId);
+      expect([0, events.length]).toContain(rows.length);
+      if (rows.length > 0) expect(rows).toEqual(events.map((event, index) => ({ stream_id: 'abandoned', position: index + 1, data: event.data })));
+      const stores = await sql.query(`SELECT last_position::int AS last FROM event_stores WHERE id = $1`, [storeId]);
+      expect(stores.rows[0].last).toBe(rows.length);
+    } finally {
+      await lock.release().catch(() => undefined);
+      await sql.end();
+    }
   });
 
   it('on SIGTERM during a stream of appends, stores every acknowledged append whole and nothing in part', async () => {

@@ -2,6 +2,7 @@ import { Client } from 'pg';
 import { ApiClient, bearer, TenantKey } from '../support/api-client';
 import type { ServiceProcess } from '../support/service-process';
 import { startTestApp, TestApp } from '../support/test-app';
+import { waitFor } from '../support/wait-for';
 import { startWorker } from '../support/worker-process';
 
 // Two worker processes start here; the default 30 s is tight for that on a busy machine.
@@ -61,7 +62,7 @@ describe('Retention sweep', () => {
     await age(retained, 7, '2 days');
     await age(retained, 8, '1 day');
     await age(kept, 2, '400 days');
-    await waitFor(async () => (await positions(retained))[0] === 8);
+    await waitFor(async () => (await positions(retained))[0] === 8, { timeoutMs: 30_000, intervalMs: 200 });
 
     expect(await positions(retained)).toEqual([8, 9, 10]);
     expect(await positions(kept)).toEqual([1, 2]);
@@ -108,7 +109,7 @@ describe('Retention sweep', () => {
     const storeId = (await api.createStore(tenant.key, { name: 'all-old', settings: { retentionPeriodDays: 0.5 } }).expect(201)).body.id;
     await appendTo(storeId, 'only-1', [{ type: 'x', data: { v: 1 } }]);
     await age(storeId, 1, '1 day');
-    await waitFor(async () => (await positions(storeId)).length === 0);
+    await waitFor(async () => (await positions(storeId)).length === 0, { timeoutMs: 30_000, intervalMs: 200 });
     const store = (await api.http().get(`/event-stores/${storeId}`).set(bearer(tenant.key)).expect(200)).body;
     expect(store.statistics).toEqual({ totalStreams: 1, totalEvents: 0, databaseSizeBytes: 0, oldestEventTimestamp: null, newestEventTimestamp: null });
   });
@@ -120,7 +121,7 @@ describe('Retention sweep', () => {
     await appendTo(storeId, 'bulk-1', thousand.slice(0, 500));
     await appendTo(storeId, 'bulk-2', [{ type: 'recent', data: {} }]);
     await age(storeId, 2500, '2 days');
-    await waitFor(async () => (await positions(storeId)).length === 1);
+    await waitFor(async () => (await positions(storeId)).length === 1, { timeoutMs: 30_000, intervalMs: 200 });
     const { rows } = await sql.query(
       `SELECT st.total_events, array_agg(s.event_count ORDER BY s.stream_id) AS counts FROM event_stores st JOIN streams s ON s.event_store_id = st.id WHERE st.id = $1 GROUP BY st.id`,
       [storeId],
@@ -135,15 +136,7 @@ describe('Retention sweep', () => {
     await keyed('recent');
     await sql.query(`UPDATE idempotency_keys SET created_at = now() - interval '25 hours' WHERE event_store_id = $1 AND key = 'expired'`, [storeId]);
     const keys = async () => (await sql.query(`SELECT key FROM idempotency_keys WHERE event_store_id = $1 ORDER BY key`, [storeId])).rows.map((row) => row.key);
-    await waitFor(async () => (await keys()).length === 1);
+    await waitFor(async () => (await keys()).length === 1, { timeoutMs: 30_000, intervalMs: 200 });
     expect(await keys()).toEqual(['recent']);
   });
 });
-
-async function waitFor(done: () => Promise<boolean>, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await done())) {
-    if (Date.now() > deadline) throw new Error(`Not done within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}

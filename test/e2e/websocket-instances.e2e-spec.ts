@@ -3,6 +3,7 @@ import { freePort, ServiceProcess } from '../support/service-process';
 import { TEST_ADMIN_TOKEN, TEST_JWT_SECRET } from '../support/test-app';
 import { cloneTestDatabase, TestDatabase } from '../support/test-database';
 import { testEnvironment } from '../support/test-environment';
+import { waitFor } from '../support/wait-for';
 import { TestSocket } from '../support/ws-client';
 
 /**
@@ -102,6 +103,13 @@ describe('WebSocket gateway across API instances', () => {
     expect(await socket.closedWithin(2000)).toEqual({ code: 1008, reason: 'API key revoked' });
   });
 
+  it('closes a store’s sockets on B with 1000 when the store is deleted through A', async () => {
+    const socket = await connect(b().port);
+    await socket.subscribe('*', 'beginning');
+    await a().api.http().delete(`/event-stores/${storeId}`).set(bearer(tenant.key)).expect(204);
+    expect(await socket.closedWithin(2000)).toEqual({ code: 1000, reason: 'Event store deleted' });
+  });
+
   it('closes a consumer that stops reading with 1008, having kept at most WS_MAX_BUFFERED_BYTES for it', async () => {
     const socket = await connect(b().port);
     const subscriptionId = await socket.subscribe('*');
@@ -129,11 +137,3 @@ describe('WebSocket gateway across API instances', () => {
     expect(onA.isOpen).toBe(true);
   });
 });
-
-async function waitFor(check: () => Promise<boolean>, timeoutMs = 5000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`not true within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}

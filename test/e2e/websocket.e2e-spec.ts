@@ -1,5 +1,10 @@
+import { Client } from 'pg';
+import { EventLog } from '../../src/streams/event-log';
+import { ConnectionAudit } from '../../src/websocket-gateway/connections/connection-audit';
+import { StoreFeeds } from '../../src/websocket-gateway/live/store-feeds';
 import { ApiClient, bearer, TenantKey } from '../support/api-client';
 import { startTestApp, TestApp } from '../support/test-app';
+import { waitFor } from '../support/wait-for';
 import { TestSocket } from '../support/ws-client';
 
 /** DECISIONS §6 (upgrade refusals) and §9 (protocol, replay and live, closes) against the real AppModule and `ws` clients. */
@@ -212,6 +217,30 @@ describe('WebSocket gateway', () => {
       expect(socket.positions(ids.latest)).toEqual([4]);
     });
 
+    it('delivers an event appended right after the subscribed ack of a latest subscription, however slow reading the last position is', async () => {
+      // `latest` means after the store's last event when the ack was sent: an append the client makes
+      // once it holds the ack must reach it. Made deterministic: the server's read of the last position
+      // takes 300 ms, so an ack sent before that read would let the client's append land before it.
+      const eventLog = testApp.app.get(EventLog);
+      const lastPosition = eventLog.lastPosition.bind(eventLog);
+      const slowRead = jest.spyOn(eventLog, 'lastPosition').mockImplementation(async (eventStoreId) => {
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        return lastPosition(eventStoreId);
+      });
+      try {
+        const socket = await connect();
+        for (let round = 0; round < 3; round += 1) {
+          const subscriptionId = await socket.subscribe('*', 'latest');
+          const position = await append('slow-latest', [{ type: 't' }]);
+          await socket.waitUntil(() => socket.positions(subscriptionId).includes(position), 3000, `round ${round}: event ${position} on the new subscription`);
+          expect(socket.positions(subscriptionId)).toEqual([position]);
+        }
+        expect(slowRead).toHaveBeenCalled();
+      } finally {
+        slowRead.mockRestore();
+      }
+    });
+
     it('sends nothing more of a subscription after unsubscribe', async () => {
       const socket = await connect();
       const kept = await socket.subscribe('*');
@@ -321,11 +350,18 @@ describe('WebSocket gateway', () => {
     it('ends a WebSocket subscription through DELETE …/subscriptions/{id}: the client gets unsubscribed', async () => {
       const socket = await connect();
       const subscriptionId = await socket.subscribe('*');
+      // A second subscription on the same connection: once it has the event, the ended one would have had it too.
+      const barrier = await socket.subscribe('*');
       await api.http().delete(`/event-stores/${storeId}/subscriptions/${subscriptionId}`).set(bearer(tenant.key)).expect(200);
       expect(await socket.waitForFrame((frame) => frame.type === 'unsubscribed')).toEqual({ type: 'unsubscribed', subscriptionId });
-      await append('s-1', [{ type: 't' }]);
-      await api.http().delete(`/event-stores/${storeId}/subscriptions/${subscriptionId}`).set(bearer(tenant.key)).expect(404);
+      const position = await append('s-1', [{ type: 't' }]);
+      await socket.waitUntil(() => socket.positions(barrier).includes(position));
+      // A frame dispatched with the barrier's was written before the answer to a ping sent now.
+      const sentAt = socket.frames.length;
+      socket.send({ action: 'ping' });
+      await socket.waitForFrame((frame) => frame.type === 'pong', sentAt);
       expect(socket.positions(subscriptionId)).toEqual([]);
+      await api.http().delete(`/event-stores/${storeId}/subscriptions/${subscriptionId}`).set(bearer(tenant.key)).expect(404);
     });
 
     it('closes every connection of a client through DELETE …/websocket-connections/{clientId} with 1000 and the reason', async () => {
@@ -421,13 +457,72 @@ describe('WebSocket liveness', () => {
   });
 });
 
-async function waitFor(check: () => Promise<boolean>, timeoutMs = 5000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`not true within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+describe('WebSocket live feed woken by NOTIFY', () => {
+  let testApp: TestApp;
+  let api: ApiClient;
+  let listener: Client;
+  const notifications: string[] = [];
+
+  beforeAll(async () => {
+    testApp = await startTestApp();
+    await testApp.listen();
+    api = new ApiClient(testApp.server);
+    // The audit's once-a-second poll is the other thing that wakes feeds; switched off here, only a NOTIFY can.
+    jest.spyOn(testApp.app.get(ConnectionAudit), 'audit').mockResolvedValue(undefined);
+    listener = new Client({ connectionString: testApp.database.url });
+    await listener.connect();
+    listener.on('notification', ({ channel, payload }) => notifications.push(`${channel} ${payload}`));
+    await listener.query('LISTEN event_store_appends');
+  });
+  afterAll(async () => {
+    jest.restoreAllMocks();
+    await listener.end();
+    await testApp.close();
+  });
+
+  it('wakes the store’s feed with the <storeId>:<last position> of each committed append, and the socket gets the events', async () => {
+    const tenant = await api.tenantWithKey();
+    const { body: store } = await api.createStore(tenant.key, { name: 'notified' }).expect(201);
+    const socket = await TestSocket.open(`${testApp.wsBase()}/event-stores/${store.id}/events/ws?apiKey=${tenant.key}`);
+    const wake = jest.spyOn(testApp.app.get(StoreFeeds), 'wake');
+    try {
+      const subscriptionId = await socket.subscribe('*', 'latest');
+      const appendEvents = async (count: number) =>
+        (
+          await api
+            .http()
+            .post(`/event-stores/${store.id}/streams/s-1`)
+            .set(bearer(tenant.key))
+            .send({ events: Array.from({ length: count }, () => ({ type: 't', data: {} })) })
+            .expect(200)
+        ).body.globalPosition as number;
+      const wakesOfStore = () => wake.mock.calls.filter(([eventStoreId]) => eventStoreId === store.id);
+      const notificationsOfStore = () => notifications.filter((notification) => notification.startsWith(`event_store_appends ${store.id}:`));
+
+      expect(await appendEvents(3)).toBe(3);
+      await waitFor(() => wakesOfStore().length >= 1, { what: 'a wake-up of the store' });
+      // Postgres announced the append on the channel, once, as <storeId>:<last position>; the instance woke the feed with exactly that.
+      await waitFor(() => notificationsOfStore().length >= 1, { what: 'the NOTIFY' });
+      expect(notificationsOfStore()).toEqual([`event_store_appends ${store.id}:3`]);
+      expect(wakesOfStore()).toEqual([[store.id, 3]]);
+      await socket.waitUntil(() => socket.positions(subscriptionId).length === 3);
+
+      expect(await appendEvents(2)).toBe(5);
+      await waitFor(() => wakesOfStore().length >= 2, { what: 'a second wake-up of the store' });
+      await waitFor(() => notificationsOfStore().length >= 2, { what: 'the second NOTIFY' });
+      expect(notificationsOfStore()).toEqual([`event_store_appends ${store.id}:3`, `event_store_appends ${store.id}:5`]);
+      expect(wakesOfStore()).toEqual([
+        [store.id, 3],
+        [store.id, 5],
+      ]);
+      await socket.waitUntil(() => socket.positions(subscriptionId).length === 5);
+      expect(socket.positions(subscriptionId)).toEqual([1, 2, 3, 4, 5]);
+    } finally {
+      wake.mockRestore();
+      socket.close();
+    }
+  });
+});
 
 describe('WebSocket gateway without Redis', () => {
   let testApp: TestApp;
