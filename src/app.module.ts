@@ -2,6 +2,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import { AuthModule } from './auth/auth.module';
+import { BodyIntake } from './common/body-intake';
 import { AllExceptionsFilter } from './common/filters/all-exceptions.filter';
 import { HttpDrain } from './common/http-drain';
 import { RedisModule } from './common/redis/redis.module';
@@ -42,6 +43,7 @@ export class AppModule {
       providers: [
         // In the root module so that its onModuleDestroy (the HTTP drain) runs before every other module's.
         HttpDrain,
+        BodyIntake,
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
         {
           provide: APP_PIPE,

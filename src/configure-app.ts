@@ -1,7 +1,9 @@
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { ADMIN_TOKEN_SCHEME, API_KEY_SCHEME, JWT_SCHEME } from './auth/decorators/auth.decorators';
-import { answerRouterError } from './common/filters/router-errors';
+import { RequestAuthentication } from './auth/request-authentication';
+import { BodyIntake } from './common/body-intake';
+import { answerClientError, answerRouterError } from './common/filters/router-errors';
 import { HttpDrain } from './common/http-drain';
 import { parseJsonBody } from './common/json-body.parser';
 import { logRequest } from './common/logging/access-log.hook';
@@ -15,32 +17,59 @@ import { UpgradeAuthorizer } from './websocket-gateway/upgrade/upgrade-authorize
 
 /** Path parameters may be long: a stream id is up to 255 characters, percent-encoded up to 12 bytes each. */
 const MAX_PATH_PARAMETER_LENGTH = 4096;
+/** Headers arrive in one go from any real client; a connection dribbling them is cut off after this. */
+const HEADERS_TIMEOUT_MS = 10_000;
+/**
+ * Idle kept-alive connections close after this: longer than the 60 s idle timeout of common load
+ * balancers, so that they, not we, close a connection and never send a request into a closing one.
+ */
+const KEEP_ALIVE_TIMEOUT_MS = 72_000;
+/** How often Node checks connections against the request and header timeouts (its default is 30 s, too coarse for them). */
+const TIMEOUT_CHECK_INTERVAL_MS = 1000;
 
 /**
  * The API's HTTP server: Fastify, whose request path costs a fraction of Express's (measured in
  * docs/decisions.md). Routes match as Express matched them (any case, a trailing slash ignored),
- * bodies are refused beyond MAX_BODY_BYTES (413), and what the router itself refuses is answered
- * in the error envelope too.
+ * bodies are refused beyond MAX_BODY_BYTES (413), a request must arrive whole within
+ * REQUEST_TIMEOUT_MS (408), and what the router or the HTTP parser refuses is answered in the
+ * error envelope too.
  */
 export function httpAdapter(config: EnvironmentVariables): FastifyAdapter {
   return new FastifyAdapter({
     bodyLimit: config.MAX_BODY_BYTES,
+    requestTimeout: config.REQUEST_TIMEOUT_MS,
+    keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
+    // Node arms its request deadline from the options the server is created with (a requestTimeout
+    // set afterwards, as Fastify's own option is, is not enforced until the headers timeout), and
+    // refuses a headers timeout longer than the request timeout.
+    http: {
+      requestTimeout: config.REQUEST_TIMEOUT_MS,
+      headersTimeout: Math.min(HEADERS_TIMEOUT_MS, config.REQUEST_TIMEOUT_MS),
+      connectionsCheckingInterval: TIMEOUT_CHECK_INTERVAL_MS,
+    },
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: MAX_PATH_PARAMETER_LENGTH },
     frameworkErrors: answerRouterError,
+    clientErrorHandler: answerClientError,
   });
 }
 
 /**
  * Everything main.ts does to an application besides listening, so the e2e tests run the very same
- * set-up: the WebSocket adapter (which authorizes upgrades), the request hooks (shutdown drain,
- * request ids, access log, HTTP metrics), the JSON body parser and Swagger. The app must be created
- * with httpAdapter() and `bodyParser: false`, so that the parser registered here is the only one.
+ * set-up: the WebSocket adapter (which authorizes upgrades), the request hooks (request ids,
+ * shutdown drain, authentication before the body is read, the bound on bodies in flight, access
+ * log, HTTP metrics), the JSON body parser and Swagger. The app must be created with httpAdapter()
+ * and `bodyParser: false`, so that the parser registered here is the only one, and before init().
  */
 export function configureApp(app: NestFastifyApplication): NestFastifyApplication {
   app.useWebSocketAdapter(new EventStoreWsAdapter(app, app.get(UpgradeAuthorizer), app.get(HttpDrain)));
+  const authentication = app.get(RequestAuthentication);
+  authentication.declareRoutes();
   const fastify = app.getHttpAdapter().getInstance();
+  fastify.decorateRequest('user', null);
   fastify.addHook('onRequest', assignRequestId);
   fastify.addHook('onRequest', app.get(HttpDrain).track);
+  fastify.addHook('onRequest', authentication.onRequest);
+  fastify.addHook('preParsing', app.get(BodyIntake).preParsing);
   fastify.addHook('onResponse', logRequest);
   fastify.addHook('onResponse', recordHttpMetrics(app.get(Metrics)));
   fastify.removeAllContentTypeParsers();

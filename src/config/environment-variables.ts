@@ -5,9 +5,16 @@ const POSTGRES_URL = /^postgres(ql)?:\/\/\S+$/;
 const REDIS_URL = /^rediss?:\/\/\S+$/;
 // Reads the raw string (implicit conversion would already have turned "false" into true); anything
 // but these words stays a string, so a typo such as "ture" stops the process instead of meaning false.
-const BOOLEAN_WORDS: Record<string, boolean> = { true: true, '1': true, yes: true, false: false, '0': false, no: false };
+const BOOLEAN_WORDS = new Map([
+  ['true', true],
+  ['1', true],
+  ['yes', true],
+  ['false', false],
+  ['0', false],
+  ['no', false],
+]);
 const toBoolean = ({ obj, key }: { obj: Record<string, unknown>; key: string }) =>
-  obj[key] === undefined ? undefined : (BOOLEAN_WORDS[String(obj[key]).toLowerCase()] ?? obj[key]);
+  obj[key] === undefined ? undefined : (BOOLEAN_WORDS.get(String(obj[key]).toLowerCase()) ?? obj[key]);
 
 /** Every setting the service reads, with the defaults of DECISIONS §11. */
 export class EnvironmentVariables {
@@ -83,6 +90,20 @@ export class EnvironmentVariables {
   @IsInt()
   @Min(1024)
   MAX_BODY_BYTES: number = 10 * 1024 * 1024;
+
+  /**
+   * Time a client has to send a whole request, headers and body (Node's `requestTimeout`). A body
+   * still arriving then is cut off with 408, so a slow or unfinished body cannot hold memory and a
+   * connection for minutes.
+   */
+  @IsInt()
+  @Min(1000)
+  REQUEST_TIMEOUT_MS: number = 30_000;
+
+  /** Bytes all request bodies being received (and handled) at once may reserve; past it, 503. See BodyIntake. */
+  @IsInt()
+  @Min(1024)
+  MAX_PENDING_BODY_BYTES: number = 64 * 1024 * 1024;
 
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace'])
   LOG_LEVEL: string = 'info';

@@ -26,6 +26,9 @@ export function validateEnvironment(raw: Record<string, unknown>, requirements: 
   if (requirements.tokenKeys && !config.JWT_SECRET && !config.JWT_PUBLIC_KEY) {
     problems.push('JWT_SECRET (or JWT_PUBLIC_KEY) must be set to sign or verify family B tokens');
   }
+  if (config.MAX_PENDING_BODY_BYTES < config.MAX_BODY_BYTES) {
+    problems.push('MAX_PENDING_BODY_BYTES must be at least MAX_BODY_BYTES, or the largest body allowed could never be received');
+  }
   if (problems.length > 0) {
     throw new InvalidEnvironmentError(`Invalid configuration: ${problems.join('; ')}`);
   }

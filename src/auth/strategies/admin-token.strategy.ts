@@ -1,21 +1,18 @@
 import { Injectable } from '@nestjs/common';
-import { PassportStrategy } from '@nestjs/passport';
-import type { IncomingMessage } from 'node:http';
-import { Strategy } from 'passport-custom';
 import { EnvironmentVariables } from '../../config/environment-variables';
+import type { CredentialCheck, Operator } from './credential-check';
 import { StaticToken } from './static-token';
 
 /** Without ADMIN_TOKEN every operator request is refused: there is no default token. */
 @Injectable()
-export class AdminTokenStrategy extends PassportStrategy(Strategy, 'admin-token') {
+export class AdminTokenStrategy implements CredentialCheck<Operator> {
   private readonly adminToken: StaticToken;
 
   constructor(config: EnvironmentVariables) {
-    super();
     this.adminToken = new StaticToken(config.ADMIN_TOKEN);
   }
 
-  validate(request: IncomingMessage): { operator: true } | false {
-    return this.adminToken.isIn(request.headers.authorization) ? { operator: true } : false;
+  async verify(authorization: string | undefined): Promise<Operator | null> {
+    return this.adminToken.isIn(authorization) ? { operator: true } : null;
   }
 }

@@ -1,18 +1,16 @@
 import { Injectable } from '@nestjs/common';
-import { PassportStrategy } from '@nestjs/passport';
-import { Strategy } from 'passport-custom';
 import { ApiKeyAuthenticator } from '../../tenants/api-key-authenticator';
 import type { Principal } from '../principal';
 import { bearerToken } from './bearer-token';
+import type { CredentialCheck } from './credential-check';
 
+/** Family A, DCB and the token exchange: `Authorization: Bearer esk_…`. */
 @Injectable()
-export class ApiKeyStrategy extends PassportStrategy(Strategy, 'api-key') {
-  constructor(private readonly authenticator: ApiKeyAuthenticator) {
-    super();
-  }
+export class ApiKeyStrategy implements CredentialCheck<Principal> {
+  constructor(private readonly authenticator: ApiKeyAuthenticator) {}
 
-  async validate(request: unknown): Promise<Principal | false> {
-    const token = bearerToken(request);
-    return (token && (await this.authenticator.authenticate(token))) || false;
+  async verify(authorization: string | undefined): Promise<Principal | null> {
+    const token = bearerToken(authorization);
+    return token ? this.authenticator.authenticate(token) : null;
   }
 }

@@ -17,7 +17,7 @@ export class StaticToken {
 
   /** Whether an `Authorization` header carries the token. */
   isIn(authorization: string | undefined): boolean {
-    const token = bearerToken({ headers: { authorization } });
+    const token = bearerToken(authorization);
     return this.expected !== null && token !== null && timingSafeEqual(digest(token), this.expected);
   }
 }

@@ -65,6 +65,23 @@ export class ShuttingDownError extends DomainError {
   }
 }
 
+/**
+ * A body refused because the bodies already on their way in hold MAX_PENDING_BODY_BYTES: the
+ * instance is busy, not the client wrong, so it may retry in a moment (or reach another instance).
+ */
+export class BodiesBusyError extends DomainError {
+  readonly code = 'SERVICE_UNAVAILABLE';
+  readonly status = 503;
+
+  constructor() {
+    super('Too many request bodies are being received at once; retry shortly');
+  }
+
+  override headers(): Record<string, string> {
+    return { 'Retry-After': '1', Connection: 'close' };
+  }
+}
+
 /** A body in another media type or charset than JSON in UTF-8. */
 export class UnsupportedBodyError extends DomainError {
   readonly code = 'VALIDATION_ERROR';

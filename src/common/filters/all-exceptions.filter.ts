@@ -37,6 +37,18 @@ const CLIENT_DATA_EXCEPTIONS = new Set(['22021', '22P05', '22003', '22P02']);
 const isDataException = (error: unknown) =>
   error instanceof QueryFailedError && CLIENT_DATA_EXCEPTIONS.has(String((error.driverError as { code?: string }).code));
 
+/**
+ * Failures a client causes below our code: a body its client abandoned (`aborted`, a reset), a
+ * Content-Length the body did not match, a request cut off by REQUEST_TIMEOUT_MS. They are the
+ * client's, so they are answered as refusals (when the connection still stands) and logged at warn
+ * without a stack: an unauthenticated client must not be able to fill the error log.
+ */
+const isClientFault = (error: unknown): error is Error & { code?: string; statusCode?: number } => {
+  if (!(error instanceof Error) || error instanceof HttpException) return false;
+  const { code, statusCode } = error as { code?: string; statusCode?: number };
+  return code === 'ECONNRESET' || code === 'ECONNABORTED' || error.message === 'aborted' || (typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500);
+};
+
 /** Refusals of the HTTP layer (Fastify's, raised as HttpExceptions) that have an error of ours. */
 const HTTP_REFUSALS: Record<number, () => DomainError> = {
   413: () => new PayloadTooLargeError(),
@@ -78,6 +90,10 @@ export class AllExceptionsFilter implements ExceptionFilter {
     }
     if (exception instanceof HttpException && isDeliberate(exception.getStatus())) {
       return this.renderHttpException(exception);
+    }
+    if (isClientFault(exception)) {
+      this.logger.warn(`${route} refused (request ${requestId}): ${exception.message}`);
+      return { status: exception.statusCode ?? 400, code: 'VALIDATION_ERROR', message: 'The request could not be read', details: { fields: [{ field: 'body', message: exception.message }] } };
     }
     this.logger.error(`${route} failed (request ${requestId})`, exception instanceof Error ? exception.stack : String(exception));
     return { ...INTERNAL_ERROR, details: { requestId } };

@@ -1,4 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { ServerResponse, STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { MalformedPathError } from '../errors/common.errors';
 import { echoRequestId } from '../request-id.hook';
 import { errorEnvelope } from './all-exceptions.filter';
@@ -17,4 +19,30 @@ export function answerRouterError(error: FastifyError, request: FastifyRequest, 
     return void reply.code(refusal.status).send(errorEnvelope(path, refusal));
   }
   reply.code(error.statusCode ?? 400).send(errorEnvelope(path, { code: 'VALIDATION_ERROR', message: error.message, details: {} }));
+}
+
+const CLIENT_ERRORS = new Map<string | undefined, [status: number, code: string, message: string]>([
+  ['ERR_HTTP_REQUEST_TIMEOUT', [408, 'REQUEST_TIMEOUT', 'The request did not arrive whole within REQUEST_TIMEOUT_MS']],
+  ['HPE_HEADER_OVERFLOW', [431, 'VALIDATION_ERROR', 'The request headers are too large']],
+]);
+
+/**
+ * What Node's HTTP parser refuses on a connection (its `clientError`): a request not received whole
+ * within REQUEST_TIMEOUT_MS or its headers within the headers timeout (408), oversized headers
+ * (431), bytes that are not HTTP (400). Answered in the error envelope when nothing of a response
+ * has been written yet, then the connection is closed. These are the client's faults, so nothing
+ * is logged above debug.
+ */
+export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const inFlight = (socket as Duplex & { _httpMessage?: ServerResponse })._httpMessage;
+  if (socket.writable && !inFlight?.headersSent) {
+    const [status, code, message] = CLIENT_ERRORS.get(error.code) ?? [400, 'VALIDATION_ERROR', 'The request is not valid HTTP'];
+    const body = JSON.stringify(errorEnvelope(inFlight?.req?.url?.split('?')[0] ?? '/', { code, message, details: {} }));
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy();
 }

@@ -1,0 +1,117 @@
+import { Injectable } from '@nestjs/common';
+import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
+import { PATH_METADATA } from '@nestjs/common/constants';
+import { FASTIFY_ROUTE_CONFIG_METADATA } from '@nestjs/platform-fastify/constants';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ForbiddenError, UnauthorizedError } from '../common/errors/common.errors';
+import { RequestRateLimiter } from '../limits/request-rate-limiter';
+import { AUTH_METHOD, AuthMethod, REQUIRED_SCOPE } from './decorators/auth.decorators';
+import type { Principal, Scope } from './principal';
+import { AdminTokenStrategy } from './strategies/admin-token.strategy';
+import { ApiKeyStrategy } from './strategies/api-key.strategy';
+import type { Caller, CredentialCheck } from './strategies/credential-check';
+import { JwtStrategy } from './strategies/jwt.strategy';
+
+type CheckedMethod = Exclude<AuthMethod, 'none'>;
+
+/** What a route demands of its caller, carried in its Fastify route config. */
+export interface RouteAuthentication {
+  method: AuthMethod;
+  scope?: Scope;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    authentication?: RouteAuthentication;
+  }
+  interface FastifyRequest {
+    user: Caller | null;
+  }
+}
+
+const FAILURE_MESSAGES: Record<CheckedMethod, string> = {
+  'api-key': 'Missing, invalid or revoked API key',
+  jwt: 'Missing, invalid, expired or revoked access token',
+  'admin-token': 'Missing or invalid admin token',
+};
+
+/**
+ * Authentication, the request limit and the scope check, decided from the request's headers alone,
+ * in an onRequest hook: before Fastify reads a byte of the body. An unauthenticated or over-limit
+ * request therefore costs no memory for its body and cannot hold the server by sending it slowly
+ * (it is answered with `Connection: close`, so the unread rest never arrives).
+ *
+ * Routes declare their method with ApiKeyAuth/JwtAuth/AdminTokenAuth/Public (API key when
+ * undeclared) and their scope with RequireScope; declareRoutes() copies each route's resolved
+ * declaration into its Fastify route config, where the hook reads it. Every authenticated request
+ * counts against its key's limit before the scope check, so a 403 counts too; operators (`/admin`)
+ * and failed authentications do not.
+ */
+@Injectable()
+export class RequestAuthentication {
+  private readonly checks: ReadonlyMap<CheckedMethod, CredentialCheck>;
+
+  constructor(
+    private readonly discovery: DiscoveryService,
+    private readonly metadataScanner: MetadataScanner,
+    private readonly reflector: Reflector,
+    private readonly rateLimiter: RequestRateLimiter,
+    apiKey: ApiKeyStrategy,
+    jwt: JwtStrategy,
+    adminToken: AdminTokenStrategy,
+  ) {
+    this.checks = new Map<CheckedMethod, CredentialCheck>([
+      ['api-key', apiKey],
+      ['jwt', jwt],
+      ['admin-token', adminToken],
+    ]);
+  }
+
+  /** Must run before the application registers its routes (app.init()). */
+  declareRoutes(): void {
+    for (const { metatype } of this.discovery.getControllers()) {
+      if (!metatype) continue;
+      const prototype = metatype.prototype as Record<string, (...args: unknown[]) => unknown>;
+      for (const name of this.metadataScanner.getAllMethodNames(prototype)) {
+        const handler = prototype[name];
+        if (Reflect.getMetadata(PATH_METADATA, handler) === undefined) continue;
+        const targets = [handler, metatype];
+        const authentication: RouteAuthentication = {
+          method: this.reflector.getAllAndOverride<AuthMethod>(AUTH_METHOD, targets) ?? 'api-key',
+          scope: this.reflector.getAllAndOverride<Scope | undefined>(REQUIRED_SCOPE, targets),
+        };
+        const config = Reflect.getMetadata(FASTIFY_ROUTE_CONFIG_METADATA, handler) ?? {};
+        Reflect.defineMetadata(FASTIFY_ROUTE_CONFIG_METADATA, { ...config, authentication }, handler);
+      }
+    }
+  }
+
+  /** The onRequest hook. Routes without a declaration (unknown paths, the API explorer) pass: the router answers them. */
+  readonly onRequest = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    const authentication = request.routeOptions.config?.authentication;
+    if (!authentication || authentication.method === 'none') return;
+    try {
+      request.user = await this.authenticate(authentication, request, reply);
+    } catch (error) {
+      if (hasBody(request)) reply.header('Connection', 'close');
+      throw error;
+    }
+  };
+
+  private async authenticate({ method, scope }: RouteAuthentication, request: FastifyRequest, reply: FastifyReply): Promise<Caller> {
+    const check = this.checks.get(method as CheckedMethod);
+    const caller = check ? await check.verify(request.headers.authorization) : null;
+    if (!caller) throw new UnauthorizedError(FAILURE_MESSAGES[method as CheckedMethod]);
+    if ('operator' in caller) return caller;
+    // The headers go on the response now, so that every outcome (a 404 or 409 later on) carries them; a 429 carries its own.
+    reply.headers(await this.rateLimiter.count(caller.apiKeyId));
+    if (scope && !caller.scopes.includes(scope)) throw new ForbiddenError(scope);
+    return caller satisfies Principal;
+  }
+}
+
+/** Whether the client announced a body that nobody has read yet. */
+function hasBody(request: FastifyRequest): boolean {
+  const length = request.headers['content-length'];
+  return request.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+}
