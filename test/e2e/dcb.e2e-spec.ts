@@ -209,6 +209,8 @@ describe('Dynamic Consistency Boundary', () => {
       ['a condition without failIfEventsMatch', { events: [{ type: 'A', data: {} }], condition: { after: 1 } }, 'condition.failIfEventsMatch'],
       ['a negative after', { events: [{ type: 'A', data: {} }], condition: { failIfEventsMatch: { items: [] }, after: -1 } }, 'condition.after'],
       ['a comma in a condition tag', { events: [{ type: 'A', data: {} }], condition: { failIfEventsMatch: { items: [{ tags: ['a,b'] }] } } }, 'condition.failIfEventsMatch.items.0.tags'],
+      ['an event that is a list', { events: [[]] }, 'events'],
+      ['a condition item that is a list', { events: [{ type: 'A', data: {} }], condition: { failIfEventsMatch: { items: [[]] } } }, 'condition.failIfEventsMatch.items'],
     ])('refuses an append with %s', async (_case, body, field) => {
       const response = await appendDcb(body).expect(400);
       expect(response.body.error.details.fields.map((f: { field: string }) => f.field)).toContain(field);
@@ -221,6 +223,7 @@ describe('Dynamic Consistency Boundary', () => {
       ['items that are not a list', { query: { items: {} } }],
       ['a comma in a tag', { query: { items: [{ tags: ['a,b'] }] } }],
       ['a type with a space', { query: { items: [{ types: ['a b'] }] } }],
+      ['an item that is a list', { query: { items: [[]] } }],
     ])('refuses a query with %s', async (_case, body) => {
       expect((await query(body).expect(400)).body.error.code).toBe('VALIDATION_ERROR');
     });

@@ -141,6 +141,8 @@ describe('Streams and events', () => {
         ['a tag with a comma', { events: [event('x', {}, { tags: ['a,b'] })] }, 'events.0.tags'],
         ['more than 50 tags', { events: [event('x', {}, { tags: Array.from({ length: 51 }, (_, i) => `t${i}`) })] }, 'events.0.tags'],
         ['a bad event after good ones', { events: [event('ok'), event('ok'), { type: 'x', data: 'no' }] }, 'events.2.data'],
+        ['an event that is a list', { events: [[]] }, 'events'],
+        ['an event that is a list of events', { events: [[event('x')]] }, 'events'],
       ])('refuses %s with 400 naming the field, and stores nothing', async (_case, body, field) => {
         const response = await append('v-1', body).expect(400);
         expect(response.body.error.code).toBe('VALIDATION_ERROR');
@@ -288,6 +290,11 @@ describe('Streams and events', () => {
       await appendB('inv-2', { events: [event('c')], options: { expectedStreamVersion: 'soon' } }).expect(400);
     });
 
+    it('refuses an event that is a list with 400 naming events, flat', async () => {
+      const response = await appendB('inv-3', { events: [[]] }).expect(400);
+      expect(response.body).toMatchObject({ error: 'VALIDATION_ERROR', details: { fields: [expect.objectContaining({ field: 'events' })] } });
+    });
+
     it('reads from (inclusive) to (exclusive), at most maxCount', async () => {
       await appendB('inv-3', { events: Array.from({ length: 6 }, (_, i) => event('line', { i })) }).expect(201);
       const all = (await readB('inv-3').expect(200)).body;
@@ -387,6 +394,21 @@ describe('Streams and events', () => {
     ])('refuses %p with 400', async (query) => {
       const response = await readAll(query).expect(400);
       expect(response.body.error.code).toBe('VALIDATION_ERROR');
+    });
+
+    // ISO 8601 forms PostgreSQL cannot read (they were 500s): refused as the client's mistake, naming the parameter.
+    it.each(['2024', '2024-W01', '2024-01-01T00', '+2024-01-01', '2024-001', '0000-01-01', '2024-01-01T10:00:00+25:00', '2024-02-30'])(
+      'refuses %s as after and as before with 400 naming the parameter',
+      async (instant) => {
+        for (const parameter of ['after', 'before']) {
+          const response = await readAll({ [parameter]: instant }).expect(400);
+          expect(fieldsOf(response.body)).toEqual([parameter]);
+        }
+      },
+    );
+
+    it.each(['2024-01-01', '2024-01-01T10:00Z', '2024-01-01T10:00:00.123456+02:00'])('accepts the RFC 3339 instant %s', async (instant) => {
+      await readAll({ after: instant }).expect(200);
     });
   });
 

@@ -51,6 +51,8 @@ const event = (next: () => number) => draw(eventPools, next);
 const eventLists = [
   (next: () => number) => [event(next)],
   (next: () => number) => [event(next), event(next), event(next)],
+  (next: () => number) => [event(next), []],
+  [[]],
   [],
   Array.from({ length: 1001 }, () => ({ type: 't', data: {} })),
   'events',
@@ -68,6 +70,7 @@ const queries = [
   (next: () => number) => ({ items: [queryItem(next), queryItem(next)] }),
   { items: Array.from({ length: 101 }, () => ({ types: ['t'] })) },
   { items: [1] },
+  { items: [[]] },
   { items: null },
   { items: 'all' },
   [],
@@ -158,6 +161,20 @@ describe.each(cases)('$dto.name.precheck', ({ dto, type, pools, ordinary }) => {
     // Both verdicts occur, so the draw exercises both sides of the rules.
     expect(accepted).toBeGreaterThan(10);
     expect(refused).toBeGreaterThan(10);
+  });
+});
+
+describe('the full pipe', () => {
+  // Found by fuzzing: ValidateNested alone validates an array's items, so an event (or a query item)
+  // that is itself an array passed, and the handler failed with a 500.
+  it.each([
+    [AppendToStreamDto, { events: [[]] }],
+    [AppendToStreamDto, { events: [{ type: 't', data: {} }, [{ type: 't', data: {} }]] }],
+    [ApiAppendToStreamDto, { events: [[]] }],
+    [AppendDcbEventsDto, { events: [[]] }],
+    [AppendDcbEventsDto, { events: [{ type: 't', data: {} }], condition: { failIfEventsMatch: { items: [[]] } } }],
+  ])('refuses %p.name with a list where an object belongs: %j', async (dto, body) => {
+    expect(await fullVerdict(body, { type: 'body', metatype: dto, data: '' })).toBeNull();
   });
 });
 

@@ -1,6 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsString, Matches, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsObject, IsString, Matches, ValidateNested } from 'class-validator';
 import { OptionalNotNull } from '../../common/decorators/optional-not-null.decorator';
 import { instanceOf, isPlainObject, isStringList } from '../../common/validation/precheck';
 import { EVENT_TYPE_PATTERN, TAG_PATTERN } from '../../streams/stream.constants';
@@ -31,6 +31,8 @@ export class DcbQueryDto {
   @OptionalNotNull()
   @IsArray()
   @ArrayMaxSize(MAX_QUERY_ITEMS)
+  // ValidateNested alone passes an item that is itself an array (it validates its items instead).
+  @IsObject({ each: true, message: 'each of items must be an object' })
   @ValidateNested({ each: true })
   @Type(() => DcbQueryItemDto)
   items: DcbQueryItemDto[] = [];

@@ -4,7 +4,11 @@ import { IsBoolean, IsOptional, IsString, MaxLength } from 'class-validator';
 import { LimitParam, OffsetParam } from '../../common/decorators/query-params.decorators';
 import { DEFAULT_READ_LIMIT, MAX_NAME_LENGTH, MAX_READ_LIMIT } from '../stream.constants';
 
-const BOOLEANS: Record<string, boolean> = { true: true, false: false };
+// A Map: the query's words are looked up, and on a plain object `constructor` would find a function.
+const BOOLEANS = new Map([
+  ['true', true],
+  ['false', false],
+]);
 
 export class ListStreamsParamsDto {
   @LimitParam(DEFAULT_READ_LIMIT, MAX_READ_LIMIT)
@@ -21,7 +25,7 @@ export class ListStreamsParamsDto {
 
   @ApiPropertyOptional({ type: Boolean, description: 'true: only streams that still hold events (retention may have emptied some)' })
   @IsOptional()
-  @Transform(({ value }) => BOOLEANS[String(value)] ?? value)
+  @Transform(({ value }) => BOOLEANS.get(String(value)) ?? value)
   @IsBoolean()
   hasEvents?: boolean;
 }

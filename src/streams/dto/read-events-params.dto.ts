@@ -1,8 +1,9 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { ArrayMaxSize, IsISO8601, IsOptional, Matches } from 'class-validator';
+import { ArrayMaxSize, IsOptional, Matches } from 'class-validator';
 import { DirectionParam, LimitParam, OffsetParam, PositionParam, ReadDirection } from '../../common/decorators/query-params.decorators';
 import { IsEventFilterPattern } from '../../common/is-event-filter-pattern.decorator';
+import { IsTimestamp } from '../../common/validation/is-timestamp.decorator';
 import { DEFAULT_READ_LIMIT, MAX_READ_LIMIT, STREAM_ID_PATTERN } from '../stream.constants';
 
 const MAX_LIST_ITEMS = 100;
@@ -33,14 +34,14 @@ export class ReadEventsParamsDto {
   @OffsetParam()
   offset: number = 0;
 
-  @ApiPropertyOptional({ example: '2026-11-21T12:00:00.000Z', description: 'Only events created after this instant (exclusive)' })
+  @ApiPropertyOptional({ example: '2026-11-21T12:00:00.000Z', description: 'Only events created after this instant (exclusive): an RFC 3339 date or date-time' })
   @IsOptional()
-  @IsISO8601({ strict: true })
+  @IsTimestamp()
   after?: string;
 
-  @ApiPropertyOptional({ example: '2026-11-22T00:00:00.000Z', description: 'Only events created before this instant (exclusive)' })
+  @ApiPropertyOptional({ example: '2026-11-22T00:00:00.000Z', description: 'Only events created before this instant (exclusive): an RFC 3339 date or date-time' })
   @IsOptional()
-  @IsISO8601({ strict: true })
+  @IsTimestamp()
   before?: string;
 
   @PositionParam('Start at this global position (inclusive): the lowest when forward, the highest when backward')

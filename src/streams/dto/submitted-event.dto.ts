@@ -68,6 +68,8 @@ export const SubmittedEvents = () =>
     IsArray(),
     ArrayMinSize(1),
     ArrayMaxSize(MAX_EVENTS_PER_APPEND),
+    // ValidateNested alone passes an event that is itself an array (it validates its items instead).
+    IsObject({ each: true, message: 'each of events must be an object' }),
     ValidateNested({ each: true }),
     Type(() => SubmittedEventDto),
   );

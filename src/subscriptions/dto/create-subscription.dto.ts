@@ -10,11 +10,12 @@ import { IsSubscriptionPosition, IsWebhookHeaders, IsWebhookSecret, IsWebhookUrl
 
 const { maxRetries, backoffMultiplier, initialBackoffMs } = RETRY_POLICY_LIMITS;
 
-const SUBSCRIBER_TYPE_MESSAGES: Record<string, string> = {
-  websocket: 'subscriberType websocket is not created through REST: open a WebSocket to /event-stores/{ref}/events/ws instead',
-  queue: 'subscriberType queue is coming soon; only webhook is available',
-  durable_object: 'subscriberType durable_object is coming soon; only webhook is available',
-};
+// A Map: the client's value is looked up, and on a plain object `constructor` would find a function.
+const SUBSCRIBER_TYPE_MESSAGES = new Map([
+  ['websocket', 'subscriberType websocket is not created through REST: open a WebSocket to /event-stores/{ref}/events/ws instead'],
+  ['queue', 'subscriberType queue is coming soon; only webhook is available'],
+  ['durable_object', 'subscriberType durable_object is coming soon; only webhook is available'],
+]);
 
 export class SubscriberConfigDto {
   @ApiProperty({ example: 'https://example.com/hooks/orders', maxLength: MAX_WEBHOOK_URL_LENGTH })
@@ -73,7 +74,7 @@ export class CreateSubscriptionDto {
   @ApiPropertyOptional({ enum: ['webhook'], default: 'webhook', description: 'WebSocket subscriptions are opened over a WebSocket' })
   @OptionalNotNull()
   @IsIn(['webhook'], {
-    message: ({ value }) => SUBSCRIBER_TYPE_MESSAGES[String(value)] ?? 'subscriberType must be webhook',
+    message: ({ value }) => SUBSCRIBER_TYPE_MESSAGES.get(String(value)) ?? 'subscriberType must be webhook',
   })
   subscriberType?: 'webhook';
 
