@@ -42,7 +42,7 @@ type RedisWithLimiter = Redis & { takeRequest(key: string): Promise<[number, num
 
 /**
  * DECISIONS §7's request limit: fixed windows aligned to the UTC minute, one counter per API key in
- * Redis, shared by every API instance. Used by the authentication guard for HTTP requests, and by
+ * Redis, shared by every API instance. Used by RequestAuthentication for HTTP requests, and by
  * the WebSocket upgrade, which counts as a request too.
  *
  * When Redis cannot be reached the limiter fails open: requests are served uncounted and without
@@ -66,7 +66,7 @@ export class RequestRateLimiter {
   /**
    * Counts one request of `apiKeyId` and returns the `X-RateLimit-*` headers its response carries
    * (none when Redis is unavailable and it goes uncounted); past the limit, throws the 429, which
-   * carries them too. The HTTP guard and the WebSocket upgrade both count through here.
+   * carries them too. HTTP authentication and the WebSocket upgrade both count through here.
    */
   async count(apiKeyId: string): Promise<Record<string, string>> {
     const quota = await this.consume(apiKeyId);
