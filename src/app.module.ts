@@ -1,5 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { APP_FILTER, APP_PIPE } from '@nestjs/core';
+import { APP_FILTER, APP_PIPE, DiscoveryModule } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import { AuthModule } from './auth/auth.module';
 import { BodyIntake } from './common/body-intake';
@@ -7,6 +7,7 @@ import { AllExceptionsFilter } from './common/filters/all-exceptions.filter';
 import { HttpDrain } from './common/http-drain';
 import { RedisModule } from './common/redis/redis.module';
 import { AppValidationPipe, VALIDATION_OPTIONS } from './common/validation/app-validation.pipe';
+import { QueryParameterCheck } from './common/validation/query-parameter-check';
 import { AppConfigModule } from './config/app-config.module';
 import { EnvironmentVariables } from './config/environment-variables';
 import { DatabaseModule } from './database/database.module';
@@ -31,6 +32,7 @@ export class AppModule {
         RedisModule,
         MetricsModule.forApi(),
         CqrsModule.forRoot(),
+        DiscoveryModule,
         AuthModule,
         TenantsModule,
         EventStoresModule,
@@ -44,6 +46,7 @@ export class AppModule {
         // In the root module so that its onModuleDestroy (the HTTP drain) runs before every other module's.
         HttpDrain,
         BodyIntake,
+        QueryParameterCheck,
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
         {
           provide: APP_PIPE,

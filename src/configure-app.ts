@@ -3,6 +3,7 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { ADMIN_TOKEN_SCHEME, API_KEY_SCHEME, JWT_SCHEME } from './auth/decorators/auth.decorators';
 import { RequestAuthentication } from './auth/request-authentication';
 import { BodyIntake } from './common/body-intake';
+import { QueryParameterCheck } from './common/validation/query-parameter-check';
 import { answerClientError, answerRouterError } from './common/filters/router-errors';
 import { HttpDrain } from './common/http-drain';
 import { parseJsonBody } from './common/json-body.parser';
@@ -56,19 +57,22 @@ export function httpAdapter(config: EnvironmentVariables): FastifyAdapter {
 /**
  * Everything main.ts does to an application besides listening, so the e2e tests run the very same
  * set-up: the WebSocket adapter (which authorizes upgrades), the request hooks (request ids,
- * shutdown drain, authentication before the body is read, the bound on bodies in flight, access
- * log, HTTP metrics), the JSON body parser and Swagger. The app must be created with httpAdapter()
+ * shutdown drain, authentication and unknown query parameters before the body is read, the bound
+ * on bodies in flight, access log, HTTP metrics), the JSON body parser and Swagger. The app must be created with httpAdapter()
  * and `bodyParser: false`, so that the parser registered here is the only one, and before init().
  */
 export function configureApp(app: NestFastifyApplication): NestFastifyApplication {
   app.useWebSocketAdapter(new EventStoreWsAdapter(app, app.get(UpgradeAuthorizer), app.get(HttpDrain)));
   const authentication = app.get(RequestAuthentication);
   authentication.declareRoutes();
+  const queryCheck = app.get(QueryParameterCheck);
+  queryCheck.declareRoutes();
   const fastify = app.getHttpAdapter().getInstance();
   fastify.decorateRequest('user', null);
   fastify.addHook('onRequest', assignRequestId);
   fastify.addHook('onRequest', app.get(HttpDrain).track);
   fastify.addHook('onRequest', authentication.onRequest);
+  fastify.addHook('onRequest', queryCheck.onRequest);
   fastify.addHook('preParsing', app.get(BodyIntake).preParsing);
   fastify.addHook('onResponse', logRequest);
   fastify.addHook('onResponse', recordHttpMetrics(app.get(Metrics)));

@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
-import { PATH_METADATA } from '@nestjs/common/constants';
-import { FASTIFY_ROUTE_CONFIG_METADATA } from '@nestjs/platform-fastify/constants';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ForbiddenError, UnauthorizedError } from '../common/errors/common.errors';
+import { addRouteConfig, controllerRoutes } from '../common/routes/controller-routes';
 import { RequestRateLimiter } from '../limits/request-rate-limiter';
 import { AUTH_METHOD, AuthMethod, REQUIRED_SCOPE } from './decorators/auth.decorators';
 import type { Principal, Scope } from './principal';
@@ -69,20 +68,13 @@ export class RequestAuthentication {
 
   /** Must run before the application registers its routes (app.init()). */
   declareRoutes(): void {
-    for (const { metatype } of this.discovery.getControllers()) {
-      if (!metatype) continue;
-      const prototype = metatype.prototype as Record<string, (...args: unknown[]) => unknown>;
-      for (const name of this.metadataScanner.getAllMethodNames(prototype)) {
-        const handler = prototype[name];
-        if (Reflect.getMetadata(PATH_METADATA, handler) === undefined) continue;
-        const targets = [handler, metatype];
-        const authentication: RouteAuthentication = {
-          method: this.reflector.getAllAndOverride<AuthMethod>(AUTH_METHOD, targets) ?? 'api-key',
-          scope: this.reflector.getAllAndOverride<Scope | undefined>(REQUIRED_SCOPE, targets),
-        };
-        const config = Reflect.getMetadata(FASTIFY_ROUTE_CONFIG_METADATA, handler) ?? {};
-        Reflect.defineMetadata(FASTIFY_ROUTE_CONFIG_METADATA, { ...config, authentication }, handler);
-      }
+    for (const route of controllerRoutes(this.discovery, this.metadataScanner)) {
+      const targets = [route.handler, route.controller];
+      const authentication: RouteAuthentication = {
+        method: this.reflector.getAllAndOverride<AuthMethod>(AUTH_METHOD, targets) ?? 'api-key',
+        scope: this.reflector.getAllAndOverride<Scope | undefined>(REQUIRED_SCOPE, targets),
+      };
+      addRouteConfig(route, { authentication });
     }
   }
 

@@ -1,8 +1,9 @@
-import { Controller, Get, Header } from '@nestjs/common';
-import { ApiOperation, ApiParam, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { Controller, Get, Header, Query } from '@nestjs/common';
+import { ApiOperation, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { Public } from '../auth/decorators/auth.decorators';
 import { ApiErrorResponses } from '../common/decorators/api-error-responses.decorator';
 import { EVENT_STORE_REF_PARAM } from '../event-stores/event-store-ref.param';
+import { WebSocketUpgradeParamsDto } from './dto/websocket-upgrade-params.dto';
 import { UpgradeRequiredError } from './websocket.errors';
 
 const PROTOCOL = `Open with a WebSocket client: \`ws://<host>/event-stores/{eventStoreId}/events/ws?apiKey=<key>&clientId=<optional>\`
@@ -36,14 +37,13 @@ export class WebSocketEndpointController {
   @Header('Upgrade', 'websocket')
   @ApiOperation({ summary: 'Open a WebSocket for live events of the store (replay, then live)', description: PROTOCOL })
   @ApiParam(EVENT_STORE_REF_PARAM)
-  @ApiQuery({ name: 'apiKey', required: false, description: 'The API key (or send it in the Authorization header)' })
-  @ApiQuery({ name: 'clientId', required: false, description: 'Your name for this client, 1-128 of `[A-Za-z0-9._:-]`; generated when absent' })
   @ApiResponse({ status: 101, description: 'Switching Protocols: the socket is open' })
   @ApiErrorResponses([400, 401, 403, 404, 426, 429, 503], {
     400: 'VALIDATION_ERROR: a malformed clientId',
     429: 'RATE_LIMITED: the key already holds WS_MAX_CONNECTIONS_PER_KEY connections (on any instance)',
   })
-  refusePlainRequest(): never {
+  // The query is validated like every endpoint's (unknown parameters refused) before the 426.
+  refusePlainRequest(@Query() _query: WebSocketUpgradeParamsDto): never {
     throw new UpgradeRequiredError();
   }
 }

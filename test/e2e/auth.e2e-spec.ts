@@ -49,8 +49,9 @@ describe('Authentication and tenancy', () => {
       await api.http().post('/event-stores').send({ access_token: owner.key, name: 'via-body' }).expect(401);
       await api.http().post('/event-stores').send({ access_token: 1, name: 'odd-token' }).expect(401);
       await api.http().get('/admin/tenants').query({ access_token: 'test-admin-token-0123456789' }).expect(401);
-      // A body that happens to have an access_token field is still fine with a proper header.
-      await api.createStore(owner.key, { name: 'has-token-field', access_token: 'ignored' }).expect(201);
+      // With a proper header, an access_token field is what any unknown field is: refused, by name.
+      const refused = await api.createStore(owner.key, { name: 'has-token-field', access_token: 'ignored' }).expect(400);
+      expect(refused.body.error.details.fields).toEqual([expect.objectContaining({ field: 'access_token' })]);
     });
 
     it('accepts a valid key', async () => {

@@ -1,8 +1,19 @@
 import { ArgumentMetadata, ValidationPipe, ValidationPipeOptions } from '@nestjs/common';
 import { validationExceptionFactory } from './validation-exception.factory';
 
-/** Every DTO is validated, stripped of undeclared fields and turned into its class; failures become VALIDATION_ERROR. */
-export const VALIDATION_OPTIONS: ValidationPipeOptions = { whitelist: true, transform: true, exceptionFactory: validationExceptionFactory };
+/**
+ * Every DTO is validated and turned into its class; failures become VALIDATION_ERROR. A field the
+ * DTO does not declare, in a body at any depth of its own structure or in the query string, is
+ * refused and named: a typo (`expectedVersion`, `?type=`) must never silently become an
+ * unconditional append or an unfiltered read. `data` and `metadata` are declared as free-form
+ * objects, so their keys are the client's own.
+ */
+export const VALIDATION_OPTIONS: ValidationPipeOptions = {
+  whitelist: true,
+  forbidNonWhitelisted: true,
+  transform: true,
+  exceptionFactory: validationExceptionFactory,
+};
 
 /**
  * A DTO class with a precheck: plain code that returns the instance class-transformer and

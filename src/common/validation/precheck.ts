@@ -7,6 +7,12 @@
 export const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
 
+/** The whitelist with forbidNonWhitelisted: every key of `value` is one of `fields`. */
+export const hasOnlyFields = (value: Record<string, unknown>, fields: readonly string[]): boolean => {
+  for (const key in value) if (!fields.includes(key)) return false;
+  return true;
+};
+
 /** IsArray + ArrayMaxSize(max) + IsString({ each }) + Matches(pattern, { each }). */
 export const isStringList = (value: unknown, max: number, pattern: RegExp): value is string[] =>
   Array.isArray(value) && value.length <= max && value.every((item) => typeof item === 'string' && pattern.test(item));

@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsInt, IsObject, Max, Min, ValidateNested } from 'class-validator';
 import { OptionalNotNull } from '../../common/decorators/optional-not-null.decorator';
-import { instanceOf, isIntegerBetween, isPlainObject } from '../../common/validation/precheck';
+import { hasOnlyFields, instanceOf, isIntegerBetween, isPlainObject } from '../../common/validation/precheck';
 import { precheckEvents, SubmittedEventDto, SubmittedEvents } from '../../streams/dto/submitted-event.dto';
 import { DcbQueryDto, precheckQuery } from './dcb-query.dto';
 
@@ -34,12 +34,12 @@ export class AppendDcbEventsDto {
 
   /** The rules above as plain code (see AppValidationPipe). */
   static precheck(body: unknown): AppendDcbEventsDto | null {
-    if (!isPlainObject(body)) return null;
+    if (!isPlainObject(body) || !hasOnlyFields(body, ['events', 'condition'])) return null;
     const events = precheckEvents(body.events);
     if (!events) return null;
     const { condition } = body;
     if (condition === undefined) return instanceOf(AppendDcbEventsDto, { events });
-    if (!isPlainObject(condition)) return null;
+    if (!isPlainObject(condition) || !hasOnlyFields(condition, ['failIfEventsMatch', 'after'])) return null;
     const failIfEventsMatch = precheckQuery(condition.failIfEventsMatch);
     const { after } = condition;
     if (!failIfEventsMatch || (after !== undefined && !isIntegerBetween(after, 0, Number.MAX_SAFE_INTEGER))) return null;

@@ -2,7 +2,7 @@ import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsObject, IsString, Matches, ValidateNested } from 'class-validator';
 import { OptionalNotNull } from '../../common/decorators/optional-not-null.decorator';
-import { instanceOf, isPlainObject, isStringList } from '../../common/validation/precheck';
+import { hasOnlyFields, instanceOf, isPlainObject, isStringList } from '../../common/validation/precheck';
 import { EVENT_TYPE_PATTERN, TAG_PATTERN } from '../../streams/stream.constants';
 import { MAX_ITEM_VALUES, MAX_QUERY_ITEMS } from '../dcb.constants';
 
@@ -42,13 +42,13 @@ const isOptionalList = (value: unknown, pattern: RegExp) => value === undefined 
 
 /** The rules above as plain code, for AppendDcbEventsDto's precheck (see AppValidationPipe): the query, or null when any rule is off. */
 export function precheckQuery(value: unknown): DcbQueryDto | null {
-  if (!isPlainObject(value)) return null;
+  if (!isPlainObject(value) || !hasOnlyFields(value, ['items'])) return null;
   const { items } = value;
   if (items === undefined) return new DcbQueryDto();
   if (!Array.isArray(items) || items.length > MAX_QUERY_ITEMS) return null;
   const checked: DcbQueryItemDto[] = [];
   for (const item of items) {
-    if (!isPlainObject(item) || !isOptionalList(item.types, EVENT_TYPE_PATTERN) || !isOptionalList(item.tags, TAG_PATTERN)) return null;
+    if (!isPlainObject(item) || !hasOnlyFields(item, ['types', 'tags']) || !isOptionalList(item.types, EVENT_TYPE_PATTERN) || !isOptionalList(item.tags, TAG_PATTERN)) return null;
     checked.push(instanceOf(DcbQueryItemDto, { types: item.types as string[] | undefined, tags: item.tags as string[] | undefined }));
   }
   return instanceOf(DcbQueryDto, { items: checked });

@@ -2,9 +2,9 @@ import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsObject, ValidateNested } from 'class-validator';
 import { OptionalNotNull } from '../../common/decorators/optional-not-null.decorator';
-import { instanceOf, isPlainObject } from '../../common/validation/precheck';
+import { hasOnlyFields, instanceOf, isPlainObject } from '../../common/validation/precheck';
 import { ExpectedVersion, IsExpectedVersion, isExpectedVersion } from '../expected-version';
-import { AppendToStreamDto } from './append-to-stream.dto';
+import { APPEND_FIELDS, AppendToStreamDto } from './append-to-stream.dto';
 import { EXPECTED_VERSION_SCHEMA } from './expected-version.schema';
 
 export class AppendOptionsDto {
@@ -31,11 +31,11 @@ export class ApiAppendToStreamDto extends AppendToStreamDto {
 
   /** The rules above as plain code (see AppValidationPipe); it replaces the one inherited, which knows no `options`. */
   static override precheck(body: unknown): ApiAppendToStreamDto | null {
-    const base = AppendToStreamDto.precheck(body);
+    const base = AppendToStreamDto.precheck(body, [...APPEND_FIELDS, 'options']);
     if (!base || !isPlainObject(body)) return null;
     const { options } = body;
     if (options === undefined) return instanceOf(ApiAppendToStreamDto, { ...base });
-    if (!isPlainObject(options)) return null;
+    if (!isPlainObject(options) || !hasOnlyFields(options, ['expectedStreamVersion'])) return null;
     const { expectedStreamVersion } = options;
     if (expectedStreamVersion !== undefined && !isExpectedVersion(expectedStreamVersion)) return null;
     return instanceOf(ApiAppendToStreamDto, { ...base, options: instanceOf(AppendOptionsDto, { expectedStreamVersion }) });

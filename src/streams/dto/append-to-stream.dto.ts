@@ -1,9 +1,11 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { OptionalNotNull } from '../../common/decorators/optional-not-null.decorator';
-import { instanceOf, isPlainObject } from '../../common/validation/precheck';
+import { hasOnlyFields, instanceOf, isPlainObject } from '../../common/validation/precheck';
 import { ExpectedVersion, IsExpectedVersion, isExpectedVersion } from '../expected-version';
 import { EXPECTED_VERSION_SCHEMA } from './expected-version.schema';
 import { precheckEvents, SubmittedEventDto, SubmittedEvents } from './submitted-event.dto';
+
+export const APPEND_FIELDS = ['events', 'expectedStreamVersion'];
 
 export class AppendToStreamDto {
   @SubmittedEvents()
@@ -15,9 +17,9 @@ export class AppendToStreamDto {
   @IsExpectedVersion()
   expectedStreamVersion?: ExpectedVersion;
 
-  /** The rules above as plain code (see AppValidationPipe). */
-  static precheck(body: unknown): AppendToStreamDto | null {
-    if (!isPlainObject(body)) return null;
+  /** The rules above as plain code (see AppValidationPipe); `fields` are those the body may have. */
+  static precheck(body: unknown, fields: readonly string[] = APPEND_FIELDS): AppendToStreamDto | null {
+    if (!isPlainObject(body) || !hasOnlyFields(body, fields)) return null;
     const events = precheckEvents(body.events);
     const { expectedStreamVersion } = body;
     if (!events || (expectedStreamVersion !== undefined && !isExpectedVersion(expectedStreamVersion))) return null;

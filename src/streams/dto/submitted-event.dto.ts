@@ -3,7 +3,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsObject, IsOptional, IsString, Length, Matches, ValidateNested } from 'class-validator';
 import { OptionalNotNull } from '../../common/decorators/optional-not-null.decorator';
-import { instanceOf, isPlainObject, isStringList } from '../../common/validation/precheck';
+import { hasOnlyFields, instanceOf, isPlainObject, isStringList } from '../../common/validation/precheck';
 import { EVENT_TYPE_PATTERN, MAX_EVENTS_PER_APPEND, MAX_NAME_LENGTH, MAX_TAGS_PER_EVENT, TAG_PATTERN } from '../stream.constants';
 
 export class SubmittedEventDto {
@@ -45,11 +45,13 @@ export class SubmittedEventDto {
  * The decorators' rules above as plain code, for the append bodies' prechecks (AppValidationPipe):
  * the events as class-transformer would build them, or null when any is off.
  */
+const EVENT_FIELDS = ['type', 'data', 'metadata', 'tags', 'schemaVersion'];
+
 export function precheckEvents(value: unknown): SubmittedEventDto[] | null {
   if (!Array.isArray(value) || value.length < 1 || value.length > MAX_EVENTS_PER_APPEND) return null;
   const events: SubmittedEventDto[] = [];
   for (const event of value) {
-    if (!isPlainObject(event)) return null;
+    if (!isPlainObject(event) || !hasOnlyFields(event, EVENT_FIELDS)) return null;
     const { type, data, metadata, tags, schemaVersion } = event;
     if (typeof type !== 'string' || !EVENT_TYPE_PATTERN.test(type) || !isPlainObject(data)) return null;
     if (metadata !== undefined && metadata !== null && !isPlainObject(metadata)) return null;
