@@ -8,8 +8,8 @@ import type { TokenClaims } from '../token-claims';
 
 /**
  * Verifies HS256 tokens we issued (JWT_SECRET) and RS256 tokens issued elsewhere (JWT_PUBLIC_KEY).
- * The key behind `sub` is looked up on every request (ApiKeyAuthenticator, remembered for 1 s), so
- * revoking it refuses its tokens at once on that instance and within a second on the others.
+ * The key behind `sub` is looked up on every request (ApiKeyAuthenticator), so revoking it refuses
+ * its tokens on every instance from the next request on.
  */
 @Injectable()
 export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
