@@ -19,7 +19,7 @@ export interface RevocationListener {
  */
 @Injectable()
 export class ApiKeyRevocations implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly failOpen = new FailOpen(new Logger(ApiKeyRevocations.name), 'Revocation not broadcast, waiting out the key cache instead');
+  private readonly failOpen = new FailOpen(new Logger(ApiKeyRevocations.name), 'Revocations announced by waiting out the key cache');
   private readonly channel: string;
   private readonly subscription: ChannelSubscription;
   private listener?: RevocationListener;
