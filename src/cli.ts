@@ -78,7 +78,7 @@ program
 
 program
   .command('api-keys:revoke <apiKeyId>')
-  .description('revoke an API key; its tokens stop working too')
+  .description('revoke an API key and its tokens on every API instance (announced through REDIS_URL under REDIS_PREFIX)')
   .action((apiKeyId: string) =>
     run(async (_app, { commandBus }) => {
       await commandBus.execute(new RevokeApiKeyCommand(apiKeyId));

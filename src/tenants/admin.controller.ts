@@ -56,7 +56,11 @@ export class AdminController {
 
   @Delete('api-keys/:apiKeyId')
   @HttpCode(204)
-  @ApiOperation({ summary: 'Revoke an API key', description: 'From the next request on, the key and the tokens issued for it are refused.' })
+  @ApiOperation({
+    summary: 'Revoke an API key',
+    description:
+      'Answered once every API instance refuses the key: from the next request on, on any instance, the key, the tokens issued for it and new WebSockets with it are refused; its open WebSockets close with 1008 within 2 s. Without Redis the answer waits about a second.',
+  })
   @ApiNoContentResponse({ description: 'Revoked (revoking again is harmless)' })
   @ApiErrorResponses([401, 404])
   async revokeApiKey(@Param('apiKeyId') apiKeyId: string): Promise<void> {

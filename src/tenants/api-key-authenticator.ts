@@ -4,6 +4,7 @@ import { LRUCache } from 'lru-cache';
 import { DataSource } from 'typeorm';
 import type { Principal, Scope } from '../auth/principal';
 import { API_KEY_PREFIX, hashApiKey } from './api-key-secret';
+import { ApiKeyRevocations } from './api-key-revocations';
 
 interface KeyRow {
   id: string;
@@ -29,12 +30,17 @@ const BY_HASH = activeKeyBy('key_hash');
 const BY_ID = activeKeyBy('id');
 
 /**
- * How long a verified key is taken on trust without asking the database again. A revocation on
- * this instance applies at once (forget()); one made elsewhere, through another instance or the
- * CLI, within this. It spares the busiest path a round trip per request (issue 8).
+ * How long a verified key may be taken on trust without asking the database again, counted from
+ * when the database was asked. Within it, a remembered key is used only once this instance has
+ * heard every revocation announced before the request (ApiKeyRevocations); this lifetime is the
+ * fallback for a revocation that could not be announced (Redis unreachable, the revoker stopped
+ * before announcing). It spares the busiest path a PostgreSQL round trip per request, for a Redis
+ * PING shared by the requests of one event-loop turn.
  */
 export const VERIFIED_KEY_TTL_MS = 1000;
-const CACHE_OPTIONS = { max: 10_000, ttl: VERIFIED_KEY_TTL_MS };
+// Staleness judged with the current time on every read (lru-cache would otherwise reuse one reading
+// of the clock for a millisecond or more), on the clock of performance.now(), like each entry's start.
+const CACHE_OPTIONS = { max: 10_000, ttl: VERIFIED_KEY_TTL_MS, ttlResolution: 0 };
 
 @Injectable()
 export class ApiKeyAuthenticator {
@@ -42,19 +48,23 @@ export class ApiKeyAuthenticator {
   private readonly byHash = new LRUCache<string, Principal>(CACHE_OPTIONS);
   private readonly byId = new LRUCache<string, Principal>(CACHE_OPTIONS);
 
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly revocations: ApiKeyRevocations,
+  ) {
+    revocations.listen({ revoked: (apiKeyId) => this.forget(apiKeyId), interrupted: () => this.forgetAll() });
+  }
 
   /** The principal for a presented secret, or null when it is unknown or revoked. */
   async authenticate(key: string): Promise<Principal | null> {
     if (!key.startsWith(API_KEY_PREFIX)) return null;
     const hash = hashApiKey(key);
-    const cacheKey = hash.toString('base64');
-    return this.byHash.get(cacheKey) ?? this.remember(this.byHash, cacheKey, await this.dataSource.query(BY_HASH, [hash]));
+    return this.lookUp(this.byHash, hash.toString('base64'), BY_HASH, hash);
   }
 
   /** The principal for a key id carried in a JWT, or null when the key has been revoked since. */
   async findActive(apiKeyId: string): Promise<Principal | null> {
-    return this.byId.get(apiKeyId) ?? this.remember(this.byId, apiKeyId, await this.dataSource.query(BY_ID, [apiKeyId]));
+    return this.lookUp(this.byId, apiKeyId, BY_ID, apiKeyId);
   }
 
   /** Drops a revoked key from this instance's memory. */
@@ -63,10 +73,47 @@ export class ApiKeyAuthenticator {
     for (const [hash, principal] of this.byHash.entries()) if (principal.apiKeyId === apiKeyId) this.byHash.delete(hash);
   }
 
-  /** Unknown or revoked keys are not remembered: they are asked about every time. */
-  private remember(cache: LRUCache<string, Principal>, cacheKey: string, rows: KeyRow[]): Principal | null {
-    const principal = this.first(rows);
-    if (principal) cache.set(cacheKey, principal);
+  /**
+   * Resolves once no instance trusts anything it learnt from the database before `instant` (a
+   * performance.now() reading): what a revoker waits for when its revocation could not be announced.
+   */
+  async outlived(instant: number): Promise<void> {
+    const deadline = instant + VERIFIED_KEY_TTL_MS;
+    // A timer may fire a little early by performance.now(): wait until the clock agrees.
+    for (let now = performance.now(); now <= deadline; now = performance.now()) {
+      await new Promise((resolve) => setTimeout(resolve, Math.ceil(deadline - now) + 1));
+    }
+  }
+
+  private forgetAll(): void {
+    this.byHash.clear();
+    this.byId.clear();
+  }
+
+  private async lookUp(cache: LRUCache<string, Principal>, cacheKey: string, sql: string, parameter: unknown): Promise<Principal | null> {
+    return (await this.remembered(cache, cacheKey)) ?? this.ask(cache, cacheKey, sql, parameter);
+  }
+
+  /**
+   * A remembered principal, once this instance has heard every revocation announced before the
+   * request arrived (a revocation heard meanwhile has removed it); undefined when that cannot be
+   * known, e.g. without Redis: then the database decides.
+   */
+  private async remembered(cache: LRUCache<string, Principal>, cacheKey: string): Promise<Principal | undefined> {
+    if (!cache.has(cacheKey) || !(await this.revocations.caughtUp())) return undefined;
+    return cache.get(cacheKey);
+  }
+
+  /**
+   * Asks the database. The answer is remembered only if no revocation was heard, or could have been
+   * missed, while it was asked: one committed just after the read began must not be outlived by it.
+   * Unknown or revoked keys are never remembered: they are asked about every time.
+   */
+  private async ask(cache: LRUCache<string, Principal>, cacheKey: string, sql: string, parameter: unknown): Promise<Principal | null> {
+    const mark = this.revocations.mark();
+    const askedAt = performance.now();
+    const principal = this.first(await this.dataSource.query(sql, [parameter]));
+    if (principal && mark !== undefined && mark === this.revocations.mark()) cache.set(cacheKey, principal, { start: askedAt });
     return principal;
   }
 

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AdminController } from './admin.controller';
 import { ApiKeyAuthenticator } from './api-key-authenticator';
+import { ApiKeyRevocations } from './api-key-revocations';
 import { CreateApiKeyHandler } from './commands/create-api-key.handler';
 import { CreateTenantHandler } from './commands/create-tenant.handler';
 import { RevokeApiKeyHandler } from './commands/revoke-api-key.handler';
@@ -17,7 +18,7 @@ const queryHandlers = [ListTenantsHandler, ListApiKeysHandler];
 @Module({
   imports: [TypeOrmModule.forFeature([TenantEntity, ApiKeyEntity])],
   controllers: [AdminController],
-  providers: [...commandHandlers, ...queryHandlers, ApiKeyAuthenticator],
+  providers: [...commandHandlers, ...queryHandlers, ApiKeyAuthenticator, ApiKeyRevocations],
   exports: [ApiKeyAuthenticator],
 })
 export class TenantsModule {}

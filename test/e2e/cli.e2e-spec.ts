@@ -1,30 +1,10 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { ApiClient, bearer } from '../support/api-client';
+import { cli } from '../support/cli-process';
 import { startTestApp, TestApp } from '../support/test-app';
 import { emptyTestDatabase } from '../support/test-database';
-
-interface CliResult {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs the built CLI (`npm run cli -- …`) against one database. */
-async function cli(databaseUrl: string, ...args: string[]): Promise<CliResult> {
-  try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, ['dist/cli.js', ...args], {
-      env: { PATH: process.env.PATH ?? '', DATABASE_URL: databaseUrl },
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failure = error as { code: number; stdout: string; stderr: string };
-    return { code: failure.code, stdout: failure.stdout, stderr: failure.stderr };
-  }
-}
 
 describe('Operator CLI (dist/cli.js)', () => {
   let testApp: TestApp;

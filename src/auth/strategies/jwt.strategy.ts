@@ -9,8 +9,8 @@ import type { CredentialCheck } from './credential-check';
 
 /**
  * Family B: verifies HS256 tokens we issued (JWT_SECRET) and RS256 tokens issued elsewhere
- * (JWT_PUBLIC_KEY). The key behind `sub` is looked up on every request (ApiKeyAuthenticator), so a
- * revoked key's tokens are refused as soon as the key is.
+ * (JWT_PUBLIC_KEY). The key behind `sub` is looked up on every request (ApiKeyAuthenticator), so
+ * revoking it refuses its tokens on every instance from the next request on.
  */
 @Injectable()
 export class JwtStrategy implements CredentialCheck<Principal> {

@@ -2,24 +2,31 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { ApiKeyAuthenticator } from '../api-key-authenticator';
+import { ApiKeyRevocations } from '../api-key-revocations';
 import { ApiKeyEntity } from '../entities/api-key.entity';
 import { ApiKeyNotFoundError } from '../tenants.errors';
 import { RevokeApiKeyCommand } from './revoke-api-key.command';
 
 /**
- * Revoking twice is harmless and keeps the first revocation time. This instance stops trusting the
- * key at once; others within VERIFIED_KEY_TTL_MS.
+ * Revoking twice is harmless and keeps the first revocation time (and announces it again). Returns
+ * only once every instance refuses the key (DECISIONS §6: "from then on, on every instance"): once
+ * the revocation is announced to all of them, or, when it cannot be, once no instance's cache can
+ * still hold the key as active.
  */
 @CommandHandler(RevokeApiKeyCommand)
 export class RevokeApiKeyHandler implements ICommandHandler<RevokeApiKeyCommand> {
   constructor(
     @InjectRepository(ApiKeyEntity) private readonly apiKeys: Repository<ApiKeyEntity>,
     private readonly authenticator: ApiKeyAuthenticator,
+    private readonly revocations: ApiKeyRevocations,
   ) {}
 
   async execute({ apiKeyId }: RevokeApiKeyCommand): Promise<void> {
     const { affected } = await this.apiKeys.update({ id: apiKeyId }, { revokedAt: () => 'COALESCE(revoked_at, now())' });
+    const committedAt = performance.now();
     if (!affected) throw new ApiKeyNotFoundError(apiKeyId);
+    // This instance at once, before its own announcement comes back to it.
     this.authenticator.forget(apiKeyId);
+    if (!(await this.revocations.announce(apiKeyId))) await this.authenticator.outlived(committedAt);
   }
 }

@@ -1,0 +1,25 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { testEnvironment } from './test-environment';
+
+export interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * Runs the built CLI (`npm run cli -- …`) against one database, with the tests' Redis and prefix:
+ * its revocations are broadcast to the API instances of the test run, and to no one else's.
+ */
+export async function cli(databaseUrl: string, ...args: string[]): Promise<CliResult> {
+  try {
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, ['dist/cli.js', ...args], {
+      env: { PATH: process.env.PATH ?? '', DATABASE_URL: databaseUrl, REDIS_URL: testEnvironment.redisUrl, REDIS_PREFIX: testEnvironment.redisPrefix },
+    });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failure = error as { code: number; stdout: string; stderr: string };
+    return { code: failure.code, stdout: failure.stdout, stderr: failure.stderr };
+  }
+}
