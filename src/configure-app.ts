@@ -1,6 +1,5 @@
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
-import { ADMIN_TOKEN_SCHEME, API_KEY_SCHEME, JWT_SCHEME } from './auth/decorators/auth.decorators';
+import { SwaggerModule } from '@nestjs/swagger';
 import { RequestAuthentication } from './auth/request-authentication';
 import { BodyIntake } from './common/body-intake';
 import { QueryParameterCheck } from './common/validation/query-parameter-check';
@@ -12,7 +11,7 @@ import { assignRequestId } from './common/request-id.hook';
 import type { EnvironmentVariables } from './config/environment-variables';
 import { recordHttpMetrics } from './metrics/http-metrics.hook';
 import { Metrics } from './metrics/metrics';
-import { METRICS_TOKEN_SCHEME } from './metrics/metrics.controller';
+import { createOpenApiDocument } from './openapi/openapi-document';
 import { EventStoreWsAdapter } from './websocket-gateway/upgrade/event-store-ws.adapter';
 import { UpgradeAuthorizer } from './websocket-gateway/upgrade/upgrade-authorizer';
 
@@ -79,26 +78,6 @@ export function configureApp(app: NestFastifyApplication): NestFastifyApplicatio
   fastify.removeAllContentTypeParsers();
   fastify.addContentTypeParser('application/json', { parseAs: 'string' }, parseJsonBody);
 
-  const document = SwaggerModule.createDocument(
-    app,
-    new DocumentBuilder()
-      .setTitle('Event Store Service')
-      .setDescription(
-        'Append-only event streams, reads, subscriptions and Dynamic Consistency Boundary queries. ' +
-          'Family A (`/event-stores`) and DCB endpoints take `Authorization: Bearer <API key>`; family B (`/api/...`) ' +
-          'takes a JWT from `POST /api/auth/token`; operators use `Authorization: Bearer <ADMIN_TOKEN>` on `/admin`. ' +
-          'Each API key may make RATE_LIMIT_REQUESTS_PER_MINUTE requests per UTC minute (1000 by default) across all instances: ' +
-          'every response to an authenticated request carries `X-RateLimit-Limit`, `X-RateLimit-Remaining` and `X-RateLimit-Reset` ' +
-          '(Unix seconds of the window end), and a 429 `RATE_LIMITED` adds `Retry-After`. Appends also count against their store\'s ' +
-          'RATE_LIMIT_EVENTS_PER_MINUTE events per minute (429, nothing written).',
-      )
-      .setVersion('1')
-      .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'API key (esk_…)', description: 'API key (`esk_…`)' }, API_KEY_SCHEME)
-      .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'Token from POST /api/auth/token' }, JWT_SCHEME)
-      .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'opaque', description: 'The operator ADMIN_TOKEN' }, ADMIN_TOKEN_SCHEME)
-      .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'opaque', description: 'METRICS_TOKEN, for Prometheus' }, METRICS_TOKEN_SCHEME)
-      .build(),
-  );
-  SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'docs-json' });
+  SwaggerModule.setup('docs', app, createOpenApiDocument(app), { jsonDocumentUrl: 'docs-json' });
   return app;
 }

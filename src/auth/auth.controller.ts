@@ -17,6 +17,7 @@ export class AuthController {
   @HttpCode(200)
   @ApiKeyAuth('flat')
   @ApiOperation({
+    operationId: 'issueAccessToken',
     summary: 'Exchange an API key for a family B access token',
     description: 'The token (HS256) carries the key id as `sub`, its tenant and scopes, and stops working when the key is revoked.',
   })

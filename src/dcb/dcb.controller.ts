@@ -31,6 +31,7 @@ export class DcbController {
   @HttpCode(200)
   @RequireScope('write')
   @ApiOperation({
+    operationId: 'appendEvents',
     summary: 'Append events without a stream, optionally only if no event matching a query appeared after a position',
     description: 'Read with POST …/query, decide, then append with `condition: { failIfEventsMatch: <the same query>, after: <its lastPosition> }`.',
   })
@@ -57,7 +58,7 @@ export class DcbController {
   @Post('query')
   @HttpCode(200)
   @RequireScope('read')
-  @ApiOperation({ summary: 'Read the events matching a query of types and tags, after a position' })
+  @ApiOperation({ operationId: 'queryEvents', summary: 'Read the events matching a query of types and tags, after a position' })
   @ApiOkResponse({ type: ReadDcbEventsResponseDto })
   @ApiErrorResponses([400, 401, 403, 404, 413])
   read(@CurrentPrincipal() principal: Principal, @Param('eventStoreId') eventStoreRef: string, @Body() body: ReadDcbEventsDto): Promise<ReadDcbEventsResponseDto> {

@@ -27,7 +27,7 @@ export class ApiEventStoresController {
 
   @Post()
   @RequireScope('admin')
-  @ApiOperation({ summary: 'Create an event store for the authenticated tenant' })
+  @ApiOperation({ operationId: 'createEventStoreWithToken', summary: 'Create an event store for the authenticated tenant' })
   @ApiCreatedResponse({ type: EventStoreResponseDto })
   @ApiFlatErrorResponses([400, 401, 403, 409, 413], { 409: 'EVENT_STORE_ALREADY_EXISTS: the tenant has a store of that name' })
   async create(@CurrentPrincipal() principal: Principal, @Body() body: CreateEventStoreDto): Promise<EventStoreResponseDto> {
@@ -36,7 +36,7 @@ export class ApiEventStoresController {
 
   @Get()
   @RequireScope('read')
-  @ApiOperation({ summary: "List the authenticated tenant's event stores, oldest first" })
+  @ApiOperation({ operationId: 'listEventStoresWithToken', summary: "List the authenticated tenant's event stores, oldest first" })
   @ApiOkResponse({ type: EventStoreListResponseDto })
   @ApiFlatErrorResponses([400, 401, 403])
   async list(@CurrentPrincipal() principal: Principal, @Query() params: ListEventStoresParamsDto): Promise<EventStoreListResponseDto> {
@@ -46,7 +46,7 @@ export class ApiEventStoresController {
 
   @Get(':eventStoreName')
   @RequireScope('read')
-  @ApiOperation({ summary: 'Get an event store with its settings and statistics' })
+  @ApiOperation({ operationId: 'getEventStoreWithToken', summary: 'Get an event store with its settings and statistics' })
   @ApiParam(EVENT_STORE_NAME_PARAM)
   @ApiOkResponse({ type: EventStoreDetailsResponseDto })
   @ApiFlatErrorResponses([401, 403, 404])
@@ -57,7 +57,7 @@ export class ApiEventStoresController {
   @Delete(':eventStoreName')
   @HttpCode(204)
   @RequireScope('admin')
-  @ApiOperation({ summary: 'Delete an event store with all its events and subscriptions' })
+  @ApiOperation({ operationId: 'deleteEventStoreWithToken', summary: 'Delete an event store with all its events and subscriptions' })
   @ApiParam(EVENT_STORE_NAME_PARAM)
   @ApiNoContentResponse({ description: 'Deleted' })
   @ApiFlatErrorResponses([401, 403, 404])

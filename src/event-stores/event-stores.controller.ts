@@ -26,7 +26,7 @@ export class EventStoresController {
 
   @Post()
   @RequireScope('admin')
-  @ApiOperation({ summary: 'Create an event store' })
+  @ApiOperation({ operationId: 'createEventStore', summary: 'Create an event store' })
   @ApiCreatedResponse({ type: EventStoreResponseDto })
   @ApiErrorResponses([400, 401, 403, 409, 413], { 409: 'EVENT_STORE_ALREADY_EXISTS: the tenant has a store of that name' })
   async create(@CurrentPrincipal() principal: Principal, @Body() body: CreateEventStoreDto): Promise<EventStoreResponseDto> {
@@ -35,7 +35,7 @@ export class EventStoresController {
 
   @Get()
   @RequireScope('read')
-  @ApiOperation({ summary: "List the tenant's event stores, oldest first" })
+  @ApiOperation({ operationId: 'listEventStores', summary: "List the tenant's event stores, oldest first" })
   @ApiOkResponse({ type: EventStoreListResponseDto })
   @ApiErrorResponses([400, 401, 403])
   async list(@CurrentPrincipal() principal: Principal, @Query() params: ListEventStoresParamsDto): Promise<EventStoreListResponseDto> {
@@ -45,7 +45,7 @@ export class EventStoresController {
 
   @Get(':eventStoreId')
   @RequireScope('read')
-  @ApiOperation({ summary: 'Get an event store with its settings and statistics' })
+  @ApiOperation({ operationId: 'getEventStore', summary: 'Get an event store with its settings and statistics' })
   @ApiParam(EVENT_STORE_REF_PARAM)
   @ApiOkResponse({ type: EventStoreDetailsResponseDto })
   @ApiErrorResponses([401, 403, 404])
@@ -56,7 +56,7 @@ export class EventStoresController {
   @Delete(':eventStoreId')
   @HttpCode(204)
   @RequireScope('admin')
-  @ApiOperation({ summary: 'Delete an event store with all its events and subscriptions' })
+  @ApiOperation({ operationId: 'deleteEventStore', summary: 'Delete an event store with all its events and subscriptions' })
   @ApiParam(EVENT_STORE_REF_PARAM)
   @ApiNoContentResponse({ description: 'Deleted' })
   @ApiErrorResponses([401, 403, 404])

@@ -5,6 +5,7 @@ import Redis from 'ioredis';
 import { Public } from '../auth/decorators/auth.decorators';
 import { ErrorResponseDto } from '../common/dto/error-response.dto';
 import { REDIS_CLIENT } from '../common/redis/redis.module';
+import { LivenessResponseDto, ReadinessResponseDto } from './dto/health.response.dto';
 
 const CHECK_TIMEOUT_MS = 2000;
 
@@ -20,16 +21,16 @@ export class HealthController {
   ) {}
 
   @Get()
-  @ApiOperation({ summary: 'Liveness: the process is up and serving HTTP' })
-  @ApiOkResponse({ schema: { example: { status: 'ok' } } })
-  live(): { status: 'ok' } {
+  @ApiOperation({ operationId: 'checkLiveness', summary: 'Liveness: the process is up and serving HTTP' })
+  @ApiOkResponse({ type: LivenessResponseDto })
+  live(): LivenessResponseDto {
     return { status: 'ok' };
   }
 
   @Get('ready')
   @HealthCheck({ swaggerDocumentation: false })
-  @ApiOperation({ summary: 'Readiness: PostgreSQL and Redis both answer' })
-  @ApiOkResponse({ schema: { example: { status: 'ok', info: { database: { status: 'up' }, redis: { status: 'up' } } } } })
+  @ApiOperation({ operationId: 'checkReadiness', summary: 'Readiness: PostgreSQL and Redis both answer' })
+  @ApiOkResponse({ type: ReadinessResponseDto })
   @ApiServiceUnavailableResponse({ type: ErrorResponseDto, description: 'SERVICE_UNAVAILABLE: `details` says which dependency is down' })
   ready(): Promise<HealthCheckResult> {
     return this.health.check([

@@ -28,7 +28,7 @@ export class ApiStreamsController {
 
   @Post()
   @RequireScope('write')
-  @ApiOperation({ summary: 'Append events to a stream' })
+  @ApiOperation({ operationId: 'appendToStreamWithToken', summary: 'Append events to a stream' })
   @ApiIdempotencyKey()
   @ApiCreatedResponse({ type: ApiAppendToStreamResponseDto, headers: REPLAYED_RESPONSE_HEADERS })
   @ApiFlatErrorResponses([400, 401, 403, 404, 409, 413], {
@@ -49,7 +49,7 @@ export class ApiStreamsController {
 
   @Get()
   @RequireScope('read')
-  @ApiOperation({ summary: 'Read a stream forward from `from` (inclusive) to `to` (exclusive)' })
+  @ApiOperation({ operationId: 'readStreamWithToken', summary: 'Read a stream forward from `from` (inclusive) to `to` (exclusive)' })
   @ApiOkResponse({ type: ApiReadStreamResponseDto })
   @ApiFlatErrorResponses([400, 401, 403, 404], { 404: 'NOT_FOUND: no such store; STREAM_NOT_FOUND: nothing was ever appended to the stream' })
   async read(

@@ -39,7 +39,7 @@ export class StreamsController {
   @Post('streams/:streamId')
   @HttpCode(200)
   @RequireScope('write')
-  @ApiOperation({ summary: 'Append events to a stream', description: 'All events or none; positions are gap-free and in commit order.' })
+  @ApiOperation({ operationId: 'appendToStream', summary: 'Append events to a stream', description: 'All events or none; positions are gap-free and in commit order.' })
   @ApiIdempotencyKey()
   @ApiOkResponse({ type: AppendToStreamResponseDto, headers: REPLAYED_RESPONSE_HEADERS })
   @ApiErrorResponses([400, 401, 403, 404, 409, 413], { 409: APPEND_CONFLICTS })
@@ -58,7 +58,7 @@ export class StreamsController {
 
   @Get('streams/:streamId')
   @RequireScope('read')
-  @ApiOperation({ summary: 'Read a stream, forward or backward, a page at a time' })
+  @ApiOperation({ operationId: 'readStream', summary: 'Read a stream, forward or backward, a page at a time' })
   @ApiOkResponse({ type: ReadStreamResponseDto })
   @ApiErrorResponses([400, 401, 403, 404], { 404: 'NOT_FOUND: no such store; STREAM_NOT_FOUND: nothing was ever appended to the stream' })
   read(@CurrentPrincipal() principal: Principal, @Param() params: StreamParamsDto, @Query() query: ReadStreamParamsDto): Promise<ReadStreamResponseDto> {
@@ -68,7 +68,7 @@ export class StreamsController {
 
   @Get('streams')
   @RequireScope('read')
-  @ApiOperation({ summary: "List the store's streams, oldest first" })
+  @ApiOperation({ operationId: 'listStreams', summary: "List the store's streams, oldest first" })
   @ApiParam(EVENT_STORE_REF_PARAM)
   @ApiOkResponse({ type: ListStreamsResponseDto })
   @ApiErrorResponses([400, 401, 403, 404])
@@ -82,7 +82,7 @@ export class StreamsController {
 
   @Get('events')
   @RequireScope('read')
-  @ApiOperation({ summary: 'Read events across the whole store in global order, filtered by type, stream and time' })
+  @ApiOperation({ operationId: 'readEvents', summary: 'Read events across the whole store in global order, filtered by type, stream and time' })
   @ApiParam(EVENT_STORE_REF_PARAM)
   @ApiOkResponse({ type: ReadEventsResponseDto })
   @ApiErrorResponses([400, 401, 403, 404])

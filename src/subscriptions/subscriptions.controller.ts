@@ -40,6 +40,7 @@ export class SubscriptionsController {
 
   @Post('subscribe')
   @ApiOperation({
+    operationId: 'createWebhookSubscription',
     summary: 'Subscribe a webhook to the events matching a filter',
     description:
       'Every matching event is POSTed to the URL, one at a time in global-position order, signed per Standard Webhooks. ' +
@@ -64,6 +65,7 @@ export class SubscriptionsController {
 
   @Get('subscriptions')
   @ApiOperation({
+    operationId: 'listSubscriptions',
     summary: "List the store's subscriptions",
     description: 'Webhook subscriptions oldest first, then the subscriptions of WebSockets open on any API instance (`subscriberType: "websocket"`).',
   })
@@ -77,7 +79,7 @@ export class SubscriptionsController {
   }
 
   @Get('subscriptions/:subscriptionId')
-  @ApiOperation({ summary: 'Get a subscription: a webhook one with its delivery state, or one of an open WebSocket' })
+  @ApiOperation({ operationId: 'getSubscription', summary: 'Get a subscription: a webhook one with its delivery state, or one of an open WebSocket' })
   @ApiParam(EVENT_STORE_REF_PARAM)
   @ApiParam(SUBSCRIPTION_ID_PARAM)
   @ApiOkResponse({ schema: ANY_SUBSCRIPTION_SCHEMA })
@@ -93,6 +95,7 @@ export class SubscriptionsController {
 
   @Delete('subscriptions/:subscriptionId')
   @ApiOperation({
+    operationId: 'deleteSubscription',
     summary: 'Delete a subscription; deliveries stop',
     description: "A webhook subscription's dead letters go with it; a WebSocket subscription ends on its socket, whose client gets `unsubscribed`.",
   })
@@ -110,7 +113,7 @@ export class SubscriptionsController {
   }
 
   @Get('subscriptions/:subscriptionId/dead-letters')
-  @ApiOperation({ summary: "List a subscription's dead letters in global-position order" })
+  @ApiOperation({ operationId: 'listDeadLetters', summary: "List a subscription's dead letters in global-position order" })
   @ApiParam(EVENT_STORE_REF_PARAM)
   @ApiParam(SUBSCRIPTION_ID_PARAM)
   @ApiOkResponse({ type: DeadLetterListResponseDto })
@@ -127,6 +130,7 @@ export class SubscriptionsController {
   @Post('subscriptions/:subscriptionId/dead-letters/:deadLetterId/replay')
   @HttpCode(202)
   @ApiOperation({
+    operationId: 'replayDeadLetter',
     summary: 'Deliver a dead letter again',
     description: 'It takes its turn in the subscription’s one-at-a-time delivery, with the same webhook-id and attempts from 1; delivered, it is removed.',
   })

@@ -23,7 +23,7 @@ export class AdminController {
   ) {}
 
   @Post('tenants')
-  @ApiOperation({ summary: 'Create a tenant' })
+  @ApiOperation({ operationId: 'createTenant', summary: 'Create a tenant' })
   @ApiCreatedResponse({ type: TenantResponseDto })
   @ApiErrorResponses([400, 401, 409, 413], { 409: 'TENANT_ALREADY_EXISTS: the name is taken' })
   async createTenant(@Body() body: CreateTenantDto): Promise<TenantResponseDto> {
@@ -31,7 +31,7 @@ export class AdminController {
   }
 
   @Get('tenants')
-  @ApiOperation({ summary: 'List tenants, oldest first' })
+  @ApiOperation({ operationId: 'listTenants', summary: 'List tenants, oldest first' })
   @ApiOkResponse({ type: TenantListResponseDto })
   @ApiErrorResponses([401])
   async listTenants(): Promise<TenantListResponseDto> {
@@ -39,7 +39,7 @@ export class AdminController {
   }
 
   @Post('tenants/:tenantId/api-keys')
-  @ApiOperation({ summary: 'Create an API key for a tenant', description: 'The secret `key` is returned only in this response.' })
+  @ApiOperation({ operationId: 'createApiKey', summary: 'Create an API key for a tenant', description: 'The secret `key` is returned only in this response.' })
   @ApiCreatedResponse({ type: CreatedApiKeyResponseDto })
   @ApiErrorResponses([400, 401, 404, 413])
   async createApiKey(@Param('tenantId') tenantId: string, @Body() body: CreateApiKeyDto): Promise<CreatedApiKeyResponseDto> {
@@ -47,7 +47,7 @@ export class AdminController {
   }
 
   @Get('tenants/:tenantId/api-keys')
-  @ApiOperation({ summary: "List a tenant's API keys (never their secrets)" })
+  @ApiOperation({ operationId: 'listApiKeys', summary: "List a tenant's API keys (never their secrets)" })
   @ApiOkResponse({ type: ApiKeyListResponseDto })
   @ApiErrorResponses([401, 404])
   async listApiKeys(@Param('tenantId') tenantId: string): Promise<ApiKeyListResponseDto> {
@@ -57,6 +57,7 @@ export class AdminController {
   @Delete('api-keys/:apiKeyId')
   @HttpCode(204)
   @ApiOperation({
+    operationId: 'revokeApiKey',
     summary: 'Revoke an API key',
     description:
       'Answered once every API instance refuses the key: from the next request on, on any instance, the key, the tokens issued for it and new WebSockets with it are refused; its open WebSockets close with 1008 within 2 s. Without Redis the answer waits about a second.',

@@ -28,6 +28,7 @@ export class WebSocketConnectionsController {
 
   @Get()
   @ApiOperation({
+    operationId: 'listWebSocketConnections',
     summary: "List the store's open WebSocket connections on every API instance",
     description: 'Connections are opened at `GET /event-stores/{eventStoreId}/events/ws` (see there for the protocol).',
   })
@@ -41,6 +42,7 @@ export class WebSocketConnectionsController {
 
   @Delete(':clientId')
   @ApiOperation({
+    operationId: 'closeWebSocketClient',
     summary: "Close every connection of a client, on whichever instance it is",
     description: 'Each socket gets close code 1000 with the reason; its subscriptions end.',
   })

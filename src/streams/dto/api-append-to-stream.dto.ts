@@ -17,7 +17,10 @@ export class AppendOptionsDto {
 
 /** Family B's body: family A's, with the expected version also accepted under `options`. */
 export class ApiAppendToStreamDto extends AppendToStreamDto {
-  @ApiPropertyOptional({ type: AppendOptionsDto })
+  @ApiPropertyOptional({
+    type: AppendOptionsDto,
+    description: 'Another place for `expectedStreamVersion`; when the body gives it at the top level too, the top-level value wins',
+  })
   @OptionalNotNull()
   @IsObject()
   @ValidateNested()

@@ -163,7 +163,12 @@ export type AnySubscriptionResponseDto = SubscriptionResponseDto | WebSocketSubs
 /** Swagger's description of either kind, told apart by `subscriberType`. */
 export const ANY_SUBSCRIPTION_SCHEMA = {
   oneOf: [{ $ref: getSchemaPath(SubscriptionResponseDto) }, { $ref: getSchemaPath(WebSocketSubscriptionResponseDto) }],
-  discriminator: { propertyName: 'subscriberType' },
+  // The mapping ties each wire value to its schema: without it, generated clients compare
+  // subscriberType with schema names, and `s.subscriberType === 'webhook'` does not type-check.
+  discriminator: {
+    propertyName: 'subscriberType',
+    mapping: { webhook: getSchemaPath(SubscriptionResponseDto), websocket: getSchemaPath(WebSocketSubscriptionResponseDto) },
+  },
 };
 
 @ApiExtraModels(SubscriptionResponseDto, WebSocketSubscriptionResponseDto)
