@@ -347,12 +347,32 @@ describe('Webhook targets when private addresses are refused', () => {
       const response = await api.http().post(`/event-stores/${storeId}/subscribe`).set(bearer(tenant.key)).send({ eventFilter: '*', subscriberConfig: { url } }).expect(400);
       expect(response.body.error).toMatchObject({
         code: 'VALIDATION_ERROR',
-        details: { fields: [{ field: 'subscriberConfig.url', message: expect.stringMatching(/not a public address/) }] },
+        details: { fields: [{ field: 'subscriberConfig.url', message: expect.stringMatching(/is not an allowed webhook target/) }] },
       });
       const listed = await api.http().get(`/event-stores/${storeId}/subscriptions`).set(bearer(tenant.key)).expect(200);
       expect(listed.body.totalCount).toBe(0);
     },
   );
+
+  it('gives the same refusal for a name resolving to a private address and for one that does not resolve', async () => {
+    const tenant = await api.tenantWithKey();
+    const storeId = (await api.createStore(tenant.key, { name: `ssrf-${Math.random().toString(36).slice(2, 8)}` }).expect(201)).body.id;
+    const refusal = async (host: string) => {
+      const response = await api
+        .http()
+        .post(`/event-stores/${storeId}/subscribe`)
+        .set(bearer(tenant.key))
+        .send({ eventFilter: '*', subscriberConfig: { url: `http://${host}/hook` } })
+        .expect(400);
+      expect(response.body.error.code).toBe('VALIDATION_ERROR');
+      expect(response.body.error.details.fields).toEqual([{ field: 'subscriberConfig.url', message: expect.any(String) }]);
+      return { message: response.body.error.message, field: response.body.error.details.fields[0].message.replace(host, '<host>') };
+    };
+    // localhost resolves (to loopback); .invalid never does (RFC 2606).
+    const [resolvesPrivately, doesNotResolve] = [await refusal('localhost'), await refusal('no-such-host.invalid')];
+    expect(doesNotResolve).toEqual(resolvesPrivately);
+    expect(resolvesPrivately.field).not.toMatch(/127\.0\.0\.1|::1|resolve[sd]? to \d/);
+  });
 });
 
 async function expectEventually(check: () => Promise<boolean>, timeoutMs = 10000): Promise<void> {
