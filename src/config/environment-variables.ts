@@ -70,6 +70,11 @@ export class EnvironmentVariables {
   @IsBoolean()
   WEBHOOK_ALLOW_PRIVATE_TARGETS: boolean = false;
 
+  /** Webhook subscriptions one event store may have; creating one more is refused with 429 until one is deleted. */
+  @IsInt()
+  @Min(1)
+  MAX_SUBSCRIPTIONS_PER_STORE: number = 100;
+
   /** How often each worker re-queues subscriptions whose wake-up was lost (crash, flushed Redis). */
   @IsInt()
   @Min(100)
