@@ -81,7 +81,7 @@ export class EnvironmentVariables {
    */
   @IsInt()
   @Min(1)
-  WEBHOOK_MAX_IN_FLIGHT_PER_TENANT: number = 8;
+  WEBHOOK_MAX_IN_FLIGHT_PER_TENANT: number = 16;
 
   /** How often each worker re-queues subscriptions whose wake-up was lost (crash, flushed Redis). */
   @IsInt()
