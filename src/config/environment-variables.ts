@@ -77,6 +77,19 @@ export class EnvironmentVariables {
   @IsBoolean()
   WEBHOOK_ALLOW_PRIVATE_TARGETS: boolean = false;
 
+  /** Webhook subscriptions one event store may have; creating one more is refused with 429 until one is deleted. */
+  @IsInt()
+  @Min(1)
+  MAX_SUBSCRIPTIONS_PER_STORE: number = 100;
+
+  /**
+   * Subscriptions of one tenant a worker delivers at once (it delivers up to 32 in all): the rest of
+   * the tenant's wake-ups wait in line without holding a slot, so slow receivers cannot take every slot.
+   */
+  @IsInt()
+  @Min(1)
+  WEBHOOK_MAX_IN_FLIGHT_PER_TENANT: number = 16;
+
   /** How often each worker re-queues subscriptions whose wake-up was lost (crash, flushed Redis). */
   @IsInt()
   @Min(100)

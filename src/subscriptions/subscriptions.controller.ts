@@ -49,8 +49,14 @@ export class SubscriptionsController {
   @ApiParam(EVENT_STORE_REF_PARAM)
   @ApiCreatedResponse({ type: CreateSubscriptionResponseDto, description: 'Created; `subscriberConfig.secret` is shown this once' })
   @ApiOkResponse({ type: CreateSubscriptionResponseDto, description: 'An identical subscription already existed (`isExistingSubscription: true`)' })
-  @ApiErrorResponses([400, 401, 403, 404, 413], {
-    400: 'VALIDATION_ERROR: invalid input, an unsupported subscriberType, or a url that reaches a private address',
+  @ApiErrorResponses([400, 401, 403, 404, 413, 429], {
+    400:
+      'VALIDATION_ERROR: invalid input, an unsupported subscriberType, or a url that is not an allowed target (with private targets ' +
+      'refused: a host that does not resolve, or resolves to a non-public address; the message does not say which)',
+    429:
+      'RATE_LIMITED: the store already has MAX_SUBSCRIPTIONS_PER_STORE webhook subscriptions (`details.limit: "subscriptions"`, ' +
+      'with `eventStoreId` and `maxSubscriptions`; nothing written, delete one first; an identical existing subscription is still ' +
+      'returned with 200), or the API key used up its requests of this minute (`details.limit: "requests"`, with `Retry-After`)',
   })
   async subscribe(
     @CurrentPrincipal() principal: Principal,

@@ -347,12 +347,86 @@ describe('Webhook targets when private addresses are refused', () => {
       const response = await api.http().post(`/event-stores/${storeId}/subscribe`).set(bearer(tenant.key)).send({ eventFilter: '*', subscriberConfig: { url } }).expect(400);
       expect(response.body.error).toMatchObject({
         code: 'VALIDATION_ERROR',
-        details: { fields: [{ field: 'subscriberConfig.url', message: expect.stringMatching(/not a public address/) }] },
+        details: { fields: [{ field: 'subscriberConfig.url', message: expect.stringMatching(/is not an allowed webhook target/) }] },
       });
       const listed = await api.http().get(`/event-stores/${storeId}/subscriptions`).set(bearer(tenant.key)).expect(200);
       expect(listed.body.totalCount).toBe(0);
     },
   );
+
+  it('gives the same refusal for a name resolving to a private address and for one that does not resolve', async () => {
+    const tenant = await api.tenantWithKey();
+    const storeId = (await api.createStore(tenant.key, { name: `ssrf-${Math.random().toString(36).slice(2, 8)}` }).expect(201)).body.id;
+    const refusal = async (host: string) => {
+      const response = await api
+        .http()
+        .post(`/event-stores/${storeId}/subscribe`)
+        .set(bearer(tenant.key))
+        .send({ eventFilter: '*', subscriberConfig: { url: `http://${host}/hook` } })
+        .expect(400);
+      expect(response.body.error.code).toBe('VALIDATION_ERROR');
+      expect(response.body.error.details.fields).toEqual([{ field: 'subscriberConfig.url', message: expect.any(String) }]);
+      return { message: response.body.error.message, field: response.body.error.details.fields[0].message.replace(host, '<host>') };
+    };
+    // localhost resolves (to loopback); .invalid never does (RFC 2606).
+    const [resolvesPrivately, doesNotResolve] = [await refusal('localhost'), await refusal('no-such-host.invalid')];
+    expect(doesNotResolve).toEqual(resolvesPrivately);
+    expect(resolvesPrivately.field).not.toMatch(/127\.0\.0\.1|::1|resolve[sd]? to \d/);
+  });
+});
+
+describe('Webhook subscriptions per store', () => {
+  const cap = 3;
+  let testApp: TestApp;
+  let api: ApiClient;
+  let tenant: TenantKey;
+
+  const newStore = async () => (await api.createStore(tenant.key, { name: `cap-${Math.random().toString(36).slice(2, 8)}` }).expect(201)).body.id as string;
+  const subscribe = (storeId: string, path: string) =>
+    api.http().post(`/event-stores/${storeId}/subscribe`).set(bearer(tenant.key)).send({ eventFilter: '*', subscriberConfig: { url: `http://127.0.0.1:9/${path}` } });
+  const countOf = async (storeId: string) => (await api.http().get(`/event-stores/${storeId}/subscriptions`).set(bearer(tenant.key)).expect(200)).body.totalCount;
+
+  beforeAll(async () => {
+    testApp = await startTestApp({ MAX_SUBSCRIPTIONS_PER_STORE: String(cap) });
+    api = new ApiClient(testApp.server);
+    tenant = await api.tenantWithKey();
+  });
+  afterAll(() => testApp.close());
+
+  it('refuses a subscription past MAX_SUBSCRIPTIONS_PER_STORE with 429 RATE_LIMITED, storing nothing', async () => {
+    const storeId = await newStore();
+    for (let i = 0; i < cap; i++) await subscribe(storeId, `hook-${i}`).expect(201);
+    const refused = await subscribe(storeId, 'one-too-many').expect(429);
+    expect(refused.body).toEqual({
+      error: {
+        code: 'RATE_LIMITED',
+        message: expect.stringMatching(/already has 3 webhook subscriptions.*MAX_SUBSCRIPTIONS_PER_STORE.*delete one/),
+        details: { limit: 'subscriptions', eventStoreId: storeId, maxSubscriptions: cap },
+      },
+    });
+    expect(refused.headers['retry-after']).toBeUndefined();
+    expect(await countOf(storeId)).toBe(cap);
+  });
+
+  it('still returns an identical subscription at the cap, counts each store apart, and makes room when one is deleted', async () => {
+    const storeId = await newStore();
+    const created = await Promise.all(Array.from({ length: cap }, (_, i) => subscribe(storeId, `hook-${i}`).expect(201)));
+    expect((await subscribe(storeId, 'hook-0').expect(200)).body).toMatchObject({ subscriptionId: created[0].body.subscriptionId, isExistingSubscription: true });
+    await subscribe(await newStore(), 'hook-0').expect(201);
+
+    await api.http().delete(`/event-stores/${storeId}/subscriptions/${created[0].body.subscriptionId}`).set(bearer(tenant.key)).expect(200);
+    await subscribe(storeId, 'after-delete').expect(201);
+    await subscribe(storeId, 'past-the-cap-again').expect(429);
+    expect(await countOf(storeId)).toBe(cap);
+  });
+
+  it('lets exactly the cap through when more creates arrive at once', async () => {
+    const storeId = await newStore();
+    const responses = await Promise.all(Array.from({ length: cap + 4 }, (_, i) => subscribe(storeId, `racing-${i}`)));
+    expect(responses.filter((r) => r.status === 201)).toHaveLength(cap);
+    expect(responses.filter((r) => r.status === 429)).toHaveLength(4);
+    expect(await countOf(storeId)).toBe(cap);
+  });
 });
 
 async function expectEventually(check: () => Promise<boolean>, timeoutMs = 10000): Promise<void> {

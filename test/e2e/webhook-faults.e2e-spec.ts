@@ -180,7 +180,7 @@ describe('Webhook delivery under faults', () => {
       const response = await api.http().get(`/event-stores/${storeId}/subscriptions/${subscriptionId}/dead-letters`).set(bearer(tenant.key));
       return response.body.totalCount === 1 ? response.body.deadLetters : null;
     });
-    expect(deadLetters).toEqual([expect.objectContaining({ lastStatusCode: null, lastError: expect.stringMatching(/localhost is not a public address/) })]);
+    expect(deadLetters).toEqual([expect.objectContaining({ lastStatusCode: null, lastError: expect.stringMatching(/localhost is not an allowed webhook target/) })]);
     expect(receiver.received.filter((w) => w.body.subscriptionId === subscriptionId)).toHaveLength(0);
   });
 
@@ -193,7 +193,7 @@ describe('Webhook delivery under faults', () => {
       const response = await api.http().get(`/event-stores/${storeId}/subscriptions/${subscriptionId}/dead-letters`).set(bearer(tenant.key));
       return response.body.totalCount === 1 ? response.body.deadLetters : null;
     });
-    expect(deadLetters).toEqual([expect.objectContaining({ lastStatusCode: null, lastError: expect.stringMatching(/127\.0\.0\.1 is not a public address/) })]);
+    expect(deadLetters).toEqual([expect.objectContaining({ lastStatusCode: null, lastError: expect.stringMatching(/127\.0\.0\.1 is not an allowed webhook target/) })]);
     expect(receiver.for(subscriptionId)).toHaveLength(0);
   });
 });

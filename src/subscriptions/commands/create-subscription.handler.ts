@@ -4,33 +4,44 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { ValidationError } from '../../common/errors/common.errors';
 import { newId } from '../../common/ids';
+import { EnvironmentVariables } from '../../config/environment-variables';
 import { EventStoreResolver } from '../../event-stores/event-store-resolver';
 import { EventLog } from '../../streams/event-log';
 import { WebhookDeliveryQueue } from '../delivery/webhook-delivery.queue';
 import { SubscriptionEntity } from '../entities/subscription.entity';
 import { StoresWithWebhooks } from '../stores-with-webhooks';
+import { SubscriptionLimitError } from '../subscriptions.errors';
 import { WebhookTargetPolicy } from '../webhook-target-policy';
 import { newWebhookSecret } from '../webhook-secret';
 import { CreatedSubscription, CreateSubscriptionCommand, NewWebhookSubscription, StartPosition } from './create-subscription.command';
 
+/** Seed of the transaction lock on a store's subscriptions, keeping it apart from other advisory-lock users. */
+const CREATE_LOCK_KEY_SEED = 4217003;
+
 /**
  * DECISIONS §8: the same filter, url and headers (and secret, when one is given) as an existing
- * webhook subscription returns that one. The lookup and the insert run under a transaction lock on
- * the webhook's identity, so two identical requests at once still make one subscription. A new
+ * webhook subscription returns that one. The lookup, the count against MAX_SUBSCRIPTIONS_PER_STORE
+ * and the insert run under a transaction lock on the store's subscriptions, so two identical
+ * requests at once still make one subscription and concurrent creates cannot pass the cap together.
+ * An identical subscription is returned even at the cap: retrying a create never fails. A new
  * subscription is woken at once: events it starts before are due now, not at the next append.
  */
 @CommandHandler(CreateSubscriptionCommand)
 export class CreateSubscriptionHandler implements ICommandHandler<CreateSubscriptionCommand> {
   private readonly logger = new Logger(CreateSubscriptionHandler.name);
+  private readonly maxPerStore: number;
 
   constructor(
+    config: EnvironmentVariables,
     private readonly stores: EventStoreResolver,
     private readonly targets: WebhookTargetPolicy,
     private readonly queue: WebhookDeliveryQueue,
     private readonly storesWithWebhooks: StoresWithWebhooks,
     private readonly eventLog: EventLog,
     @InjectDataSource() private readonly dataSource: DataSource,
-  ) {}
+  ) {
+    this.maxPerStore = config.MAX_SUBSCRIPTIONS_PER_STORE;
+  }
 
   async execute({ tenantId, eventStoreRef, subscription }: CreateSubscriptionCommand): Promise<CreatedSubscription> {
     const eventStoreId = await this.stores.resolveId(tenantId, eventStoreRef);
@@ -38,9 +49,7 @@ export class CreateSubscriptionHandler implements ICommandHandler<CreateSubscrip
     if (refusal) throw new ValidationError([{ field: 'subscriberConfig.url', message: refusal }]);
 
     const outcome = await this.dataSource.transaction(async (manager) => {
-      await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [
-        JSON.stringify([eventStoreId, subscription.eventFilter, subscription.url]),
-      ]);
+      await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, $2))`, [eventStoreId, CREATE_LOCK_KEY_SEED]);
       const existing = await manager
         .createQueryBuilder(SubscriptionEntity, 's')
         .where('s.eventStoreId = :eventStoreId AND s.eventFilter = :eventFilter AND s.url = :url', { eventStoreId, ...subscription })
@@ -49,6 +58,7 @@ export class CreateSubscriptionHandler implements ICommandHandler<CreateSubscrip
         .orderBy('s.createdAt')
         .getOne();
       if (existing) return { subscription: existing, created: false };
+      await this.refuseOverCap(manager, eventStoreId);
       return { subscription: await this.insert(manager, eventStoreId, subscription), created: true };
     });
     if (outcome.created) {
@@ -58,6 +68,11 @@ export class CreateSubscriptionHandler implements ICommandHandler<CreateSubscrip
         .catch((error: Error) => this.logger.warn(`First wake-up of ${outcome.subscription.id} left to the sweep: ${error.message}`));
     }
     return outcome;
+  }
+
+  private async refuseOverCap(manager: EntityManager, eventStoreId: string): Promise<void> {
+    const [{ count }] = await manager.query(`SELECT count(*)::int AS count FROM subscriptions WHERE event_store_id = $1`, [eventStoreId]);
+    if (count >= this.maxPerStore) throw new SubscriptionLimitError(eventStoreId, this.maxPerStore);
   }
 
   private async insert(manager: EntityManager, eventStoreId: string, subscription: NewWebhookSubscription): Promise<SubscriptionEntity> {

@@ -16,11 +16,23 @@ import { WebhookSender } from './webhook-sender';
 const BATCH_SIZE = 100;
 /** A retry's wake-up may fire a little early (timer granularity); within this, wait rather than leave it to the sweep. */
 const EARLY_WAKE_TOLERANCE_MS = 1000;
-/** One turn of a busy subscription, after which it queues behind the others so that none starves them. */
+/**
+ * One turn of a busy subscription, after which it queues behind the others so that none starves them.
+ * It spans the whole run, not one drain: a subscription whose events keep trickling in would
+ * otherwise find work again after every drain and never give its slot back.
+ */
 const TURN_DELIVERIES = 500;
 const TURN_MS = 30_000;
 
-type DrainEnd = 'done' | 'turn-over';
+/** How a run ended: nothing left to do for now (or another worker delivers it), or its turn is over with work left. */
+export type DrainEnd = 'done' | 'turn-over';
+
+interface Turn {
+  endsAt: number;
+  deliveries: number;
+}
+
+const isOver = (turn: Turn) => turn.deliveries >= TURN_DELIVERIES || Date.now() > turn.endsAt;
 
 /**
  * Delivers a subscription's due events one request at a time, in global-position order (DECISIONS
@@ -42,27 +54,33 @@ export class SubscriptionDelivery {
     private readonly metrics: Metrics,
   ) {}
 
-  async run(eventStoreId: string, subscriptionId: string): Promise<void> {
-    const current = this.running.get(subscriptionId);
-    if (current) {
-      current.wokenAgain = true;
-      return;
-    }
+  /** On 'turn-over' the subscription still has due work: the caller queues it behind the others. */
+  async run(eventStoreId: string, subscriptionId: string): Promise<DrainEnd> {
+    if (this.absorbs(subscriptionId)) return 'done';
     const state = { wokenAgain: false };
     this.running.set(subscriptionId, state);
+    const turn: Turn = { endsAt: Date.now() + TURN_MS, deliveries: 0 };
     try {
       while (!this.stopping) {
         state.wokenAgain = false;
-        const end = await this.lock.tryWith(subscriptionId, (db) => this.drain(db, eventStoreId, subscriptionId));
+        const end = await this.lock.tryWith(subscriptionId, (db) => this.drain(db, eventStoreId, subscriptionId, turn));
         // Another worker holds the lock; it looks for due work again after releasing it.
-        if (end === null) return;
-        if (end === 'turn-over') return this.queue.wakeSubscriptions(eventStoreId, [subscriptionId], `turn.${Date.now()}`);
+        if (end === null) return 'done';
+        if (end === 'turn-over') return end;
         // Checked after the lock is released, so that no wake-up refused meanwhile goes unanswered.
-        if (!(await this.ledger.hasDueWork(eventStoreId, subscriptionId)) && !state.wokenAgain) return;
+        if (!(await this.ledger.hasDueWork(eventStoreId, subscriptionId)) && !state.wokenAgain) return 'done';
       }
+      return 'done';
     } finally {
       this.running.delete(subscriptionId);
     }
+  }
+
+  /** A wake-up for a subscription this process is delivering: the running loop looks again instead. */
+  absorbs(subscriptionId: string): boolean {
+    const current = this.running.get(subscriptionId);
+    if (current) current.wokenAgain = true;
+    return current !== undefined;
   }
 
   /** Deliveries stop after the one in flight; what is left stays due in Postgres for the next worker. */
@@ -70,11 +88,13 @@ export class SubscriptionDelivery {
     this.stopping = true;
   }
 
-  private async drain(db: EntityManager, eventStoreId: string, subscriptionId: string): Promise<DrainEnd> {
-    const turnEnds = Date.now() + TURN_MS;
-    let delivered = 0;
+  get stopped(): boolean {
+    return this.stopping;
+  }
+
+  private async drain(db: EntityManager, eventStoreId: string, subscriptionId: string, turn: Turn): Promise<DrainEnd> {
     while (!this.stopping) {
-      if (delivered >= TURN_DELIVERIES || Date.now() > turnEnds) return 'turn-over';
+      if (isOver(turn)) return 'turn-over';
       const subscription = await this.ledger.load(db, eventStoreId, subscriptionId);
       if (!subscription) return 'done';
 
@@ -84,15 +104,17 @@ export class SubscriptionDelivery {
       const pinned = subscription.retryPosition ?? subscription.replayPosition;
       if (pinned !== null) {
         if (!(await this.deliverAt(db, subscription, pinned))) return 'done';
-        delivered++;
+        turn.deliveries++;
         continue;
       }
 
       const filter = parseEventFilter(subscription.eventFilter)!;
       const { lastPosition, events } = await this.eventLog.readMatchingAfter(eventStoreId, filter, subscription.checkpoint, BATCH_SIZE, db);
       for (const event of events) {
+        // Checked before each request too: a batch to a slow receiver would otherwise outlast the turn many times over.
+        if (isOver(turn)) return 'turn-over';
         if (this.stopping || !(await this.attempt(db, subscription, event, 1))) return 'done';
-        delivered++;
+        turn.deliveries++;
       }
       if (events.length < BATCH_SIZE) {
         await this.ledger.skipTo(db, subscription, lastPosition);

@@ -4,7 +4,9 @@ import { WebhookTargetPolicy } from '../webhook-target-policy';
 import { DeliveryLedger } from './delivery-ledger';
 import { DeliverySweep } from './delivery-sweep';
 import { SubscriptionDelivery } from './subscription-delivery';
+import { StoreTenants } from './store-tenants';
 import { SubscriptionLock } from './subscription-lock';
+import { TenantDeliverySlots } from './tenant-delivery-slots';
 import { WebhookDeliveryQueueModule } from './webhook-delivery-queue.module';
 import { WebhookDeliveryProcessor } from './webhook-delivery.processor';
 import { WebhookSender } from './webhook-sender';
@@ -20,6 +22,8 @@ import { WebhookSender } from './webhook-sender';
     WebhookSender,
     WebhookTargetPolicy,
     DeliverySweep,
+    StoreTenants,
+    TenantDeliverySlots,
     // The event log's reads only; the worker has no use for the rest of the streams module (HTTP, CQRS).
     EventLog,
   ],

@@ -3,13 +3,19 @@ import { Logger, OnModuleDestroy } from '@nestjs/common';
 import type { Job } from 'bullmq';
 import { WEBHOOK_DELIVERY_QUEUE } from '../subscription.constants';
 import { DeliveryLedger } from './delivery-ledger';
+import { StoreTenants } from './store-tenants';
 import { SubscriptionDelivery } from './subscription-delivery';
+import { TenantDeliverySlots } from './tenant-delivery-slots';
 import { DeliverJob, FAN_OUT_JOB, FanOutJob, WebhookDeliveryQueue } from './webhook-delivery.queue';
 
 /** Subscriptions delivered at once by one worker process (each holds a database connection meanwhile). */
 export const WEBHOOK_DELIVERY_CONCURRENCY = 32;
 
-/** Registered only in the worker process: the API adds jobs, it never runs them. */
+/**
+ * Registered only in the worker process: the API adds jobs, it never runs them. Slots are shared
+ * out per tenant (TenantDeliverySlots), so one tenant's slow receivers take at most its share of
+ * them and every other tenant's wake-ups still find a free one.
+ */
 @Processor(WEBHOOK_DELIVERY_QUEUE, { concurrency: WEBHOOK_DELIVERY_CONCURRENCY })
 export class WebhookDeliveryProcessor extends WorkerHost implements OnModuleDestroy {
   private readonly logger = new Logger(WebhookDeliveryProcessor.name);
@@ -18,19 +24,50 @@ export class WebhookDeliveryProcessor extends WorkerHost implements OnModuleDest
     private readonly ledger: DeliveryLedger,
     private readonly delivery: SubscriptionDelivery,
     private readonly queue: WebhookDeliveryQueue,
+    private readonly storeTenants: StoreTenants,
+    private readonly slots: TenantDeliverySlots,
   ) {
     super();
   }
 
   async process(job: Job<FanOutJob | DeliverJob>): Promise<void> {
-    if (job.name === FAN_OUT_JOB) {
-      const { eventStoreId, lastPosition } = job.data as FanOutJob;
-      const behind = await this.ledger.subscriptionsBehind(eventStoreId, lastPosition);
-      if (behind.length > 0) await this.queue.wakeSubscriptions(eventStoreId, behind, String(lastPosition));
-      return;
+    if (job.name === FAN_OUT_JOB) return this.fanOut(job.data as FanOutJob);
+    return this.deliver(job.data as DeliverJob);
+  }
+
+  /**
+   * Wakes the store's subscriptions behind `lastPosition`, but for those this process will reach
+   * anyway: one it is delivering looks again, one in its tenant's line is delivered when its turn
+   * comes. So a busy tenant's appends do not flood the queue with wake-ups that would only wait.
+   */
+  private async fanOut({ eventStoreId, lastPosition }: FanOutJob): Promise<void> {
+    const tenantId = await this.storeTenants.tenantOf(eventStoreId);
+    if (tenantId === null) return;
+    const behind = await this.ledger.subscriptionsBehind(eventStoreId, lastPosition);
+    const toWake = behind.filter((id) => !this.delivery.absorbs(id) && !this.slots.isWaiting(tenantId, id));
+    if (toWake.length > 0) await this.queue.wakeSubscriptions(eventStoreId, toWake, String(lastPosition));
+  }
+
+  /**
+   * Delivers the subscription if its tenant has a slot free, then, holding that slot, the tenant's
+   * line one after the other. A subscription whose turn ended with work left goes to the back of
+   * the line, or to the back of the queue when nobody of its tenant waits.
+   */
+  private async deliver(job: DeliverJob): Promise<void> {
+    const tenantId = await this.storeTenants.tenantOf(job.eventStoreId);
+    if (tenantId === null || this.delivery.absorbs(job.subscriptionId) || !this.slots.take(tenantId, job)) return;
+    try {
+      for (let current: DeliverJob | undefined = job; current && !this.delivery.stopped; ) {
+        const end = await this.delivery.run(current.eventStoreId, current.subscriptionId);
+        const next = this.slots.nextInLine(tenantId);
+        if (end === 'turn-over' && next) this.slots.join(tenantId, current);
+        else if (end === 'turn-over') await this.queue.wakeSubscriptions(current.eventStoreId, [current.subscriptionId], `turn.${Date.now()}`);
+        current = next;
+      }
+    } finally {
+      // After a failure the rest of the line waits for the tenant's other slots, or for the sweep.
+      this.slots.release(tenantId);
     }
-    const { eventStoreId, subscriptionId } = job.data as DeliverJob;
-    await this.delivery.run(eventStoreId, subscriptionId);
   }
 
   /** A failed wake-up (the database unreachable, say) is not retried by BullMQ: the sweep finds the work again. */
