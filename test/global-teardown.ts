@@ -1,9 +1,24 @@
+import type { Config } from '@jest/types';
 import Redis from 'ioredis';
+import { rmSync } from 'node:fs';
+import { coverageDirectory, unexercisedOperations } from './support/openapi-contract';
 import { onServer } from './support/test-database';
 import { testEnvironment } from './support/test-environment';
 
-export default async function globalTeardown(): Promise<void> {
+export default async function globalTeardown(globalConfig: Config.GlobalConfig): Promise<void> {
   const runId = testEnvironment.runId;
+  await dropRunResources(runId);
+  // After a whole run (no file or name filter), every operation of the OpenAPI document must have
+  // been answered in some suite, and so checked against its schemas (OpenApiContract).
+  const unexercised = unexercisedOperations(runId);
+  rmSync(coverageDirectory(runId), { recursive: true, force: true });
+  const wholeRun = globalConfig.testPathPatterns.patterns.length === 0 && !globalConfig.testNamePattern;
+  if (wholeRun && unexercised.length > 0) {
+    throw new Error(`No test exercised these OpenAPI operations, so their responses went unchecked: ${unexercised.join(', ')}`);
+  }
+}
+
+async function dropRunResources(runId: string): Promise<void> {
   await onServer(async (client) => {
     const { rows } = await client.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE datname LIKE $1`, [
       `es\\_test\\_${runId}\\_%`,

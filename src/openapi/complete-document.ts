@@ -1,5 +1,5 @@
 import type { OpenAPIObject, OperationObject, ResponseObject } from '@nestjs/swagger';
-import { ADMIN_TOKEN_SCHEME } from '../auth/decorators/auth.decorators';
+import { API_KEY_SCHEME, JWT_SCHEME } from '../auth/decorators/auth.decorators';
 
 /** Family B (`/api/...`) answers errors in the flat envelope; every other path in the nested one. */
 const envelopeOf = (path: string) => ({ $ref: `#/components/schemas/${path.startsWith('/api/') ? 'FlatErrorResponseDto' : 'ErrorResponseDto'}` });
@@ -34,6 +34,9 @@ const BODY_RESPONSES: Record<string, string> = {
   '415': 'VALIDATION_ERROR: the body is not JSON in UTF-8 (`Content-Type: application/json`)',
 };
 
+/** Requests with these credentials count against their key's limit and carry its headers; operators' and Prometheus's do not. */
+const COUNTED_SCHEMES = new Set([API_KEY_SCHEME, JWT_SCHEME]);
+
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const;
 
 /**
@@ -60,7 +63,7 @@ function completeOperation(path: string, operation: OperationObject): void {
   for (const [status, description] of Object.entries(layerResponses)) {
     operation.responses[status] ??= { description, content: { 'application/json': { schema: envelopeOf(path) } } };
   }
-  const counted = operation.security.some((requirement) => Object.keys(requirement).some((scheme) => scheme !== ADMIN_TOKEN_SCHEME));
+  const counted = operation.security.some((requirement) => Object.keys(requirement).some((scheme) => COUNTED_SCHEMES.has(scheme)));
   for (const [status, response] of Object.entries(operation.responses) as [string, ResponseObject][]) {
     response.headers = { ...REQUEST_ID_HEADER, ...(counted && status !== '401' ? RATE_LIMIT_HEADERS : {}), ...response.headers };
   }

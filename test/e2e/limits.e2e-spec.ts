@@ -165,7 +165,7 @@ describe('Request rate limit per API key (DECISIONS §7)', () => {
   it('documents the 429 and its headers in the API description', async () => {
     const document = (await viaFirst.http().get('/docs-json').expect(200)).body;
     const refusal = document.paths['/event-stores/{eventStoreId}/streams/{streamId}'].post.responses['429'];
-    expect(Object.keys(refusal.headers)).toEqual(['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After']);
+    expect(Object.keys(refusal.headers)).toEqual(['X-Request-Id', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After']);
     expect(refusal.content['application/json'].schema.$ref).toBe('#/components/schemas/ErrorResponseDto');
     const flat = document.paths['/api/auth/token'].post.responses['429'];
     expect(flat.content['application/json'].schema.$ref).toBe('#/components/schemas/FlatErrorResponseDto');

@@ -1,11 +1,14 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Test } from '@nestjs/testing';
 import type { AddressInfo, Server } from 'node:net';
+import { basename } from 'node:path';
 import type { App } from 'supertest/types';
 import { AppModule } from '../../src/app.module';
 import { EnvironmentVariables } from '../../src/config/environment-variables';
 import { validateEnvironment } from '../../src/config/validate-environment';
 import { configureApp, httpAdapter } from '../../src/configure-app';
+import { createOpenApiDocument } from '../../src/openapi/openapi-document';
+import { OpenApiContract } from './openapi-contract';
 import { cloneTestDatabase, TestDatabase } from './test-database';
 import { testEnvironment } from './test-environment';
 
@@ -53,6 +56,8 @@ export async function startTestApp(overrides: Record<string, string> = {}, share
   const moduleRef = await Test.createTestingModule({ imports: [AppModule.forRoot(config)] }).compile();
   const app = moduleRef.createNestApplication<NestFastifyApplication>(httpAdapter(config), { bodyParser: false, logger: false });
   configureApp(app);
+  const contract = new OpenApiContract();
+  app.getHttpAdapter().getInstance().addHook('onSend', contract.onSend);
   await app.init();
   await app.getHttpAdapter().getInstance().ready();
   return {
@@ -65,8 +70,12 @@ export async function startTestApp(overrides: Record<string, string> = {}, share
       await app.listen(0, '127.0.0.1');
     },
     close: async () => {
+      const document = createOpenApiDocument(app);
+      const problems = contract.check(document, { runId: testEnvironment.runId, suite: basename(expect.getState().testPath ?? 'unknown') });
       await app.close();
       if (!shared) await database.drop();
+      // Every answer a test saw must be one the OpenAPI document allows: generated clients rely on it.
+      if (problems.length > 0) throw new Error(`Responses the OpenAPI document does not allow:\n${problems.join('\n')}`);
     },
   };
 }
