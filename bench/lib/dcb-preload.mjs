@@ -60,12 +60,12 @@ export async function preloadDcbStore(pool, eventStoreId, { events, chunk = 1_00
         const hi = Math.min(events, lo + chunk - 1);
         await client.query(
           `INSERT INTO events (event_store_id, global_position, stream_id, stream_position, event_id, type, data, metadata,
-                               tags, schema_version, transaction_id, created_at)
+                               tags, schema_version, transaction_id, created_at, size_bytes)
            SELECT $1, g, '__dcb__', g - 1, gen_random_uuid(),
                   ($4::text[])[width_bucket(mod(hashint8(g + 1000000007)::bigint + 2147483648, $6::bigint), $5::bigint[])],
-                  jsonb_build_object('n', g, 'amount', g % 99991), NULL, ${TAGS_SQL}, '1', gen_random_uuid(),
-                  now() - interval '1 day' + g * interval '1 millisecond'
-             FROM generate_series($2::bigint, $3::bigint) AS g`,
+                  data, NULL, ${TAGS_SQL}, '1', gen_random_uuid(),
+                  now() - interval '1 day' + g * interval '1 millisecond', octet_length(data::text)
+             FROM generate_series($2::bigint, $3::bigint) AS g, LATERAL (SELECT jsonb_build_object('n', g, 'amount', g % 99991) AS data) AS d`,
           [eventStoreId, lo, hi, types, lowerBounds, cumulative],
         );
         log(`  events ${hi.toLocaleString('en-US')}/${events.toLocaleString('en-US')} (${round((performance.now() - started) / 1000)} s)`);

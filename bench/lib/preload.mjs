@@ -49,9 +49,9 @@ export async function preloadStore(pool, eventStoreId, { events, streams }) {
            FROM generate_series(1, $2::bigint) AS g
        ), inserted AS (
          INSERT INTO events (event_store_id, global_position, stream_id, stream_position, event_id, type, data, metadata,
-                             tags, schema_version, transaction_id, created_at)
+                             tags, schema_version, transaction_id, created_at, size_bytes)
          SELECT $1, g, stream_id, stream_position, gen_random_uuid(), type, data_text::jsonb, NULL, '{}', '1',
-                gen_random_uuid(), created_at
+                gen_random_uuid(), created_at, octet_length(data_text)
            FROM src
        ), stream_rows AS (
          INSERT INTO streams (event_store_id, stream_id, stream_type, version, event_count, last_global_position, size_bytes,
@@ -88,13 +88,15 @@ export async function preloadStore(pool, eventStoreId, { events, streams }) {
 const require = createRequire(import.meta.url);
 const { EVENT_COLUMNS } = require(join(ROOT, 'dist/streams/stored-event.js'));
 const { READ_STREAM_SQL } = require(join(ROOT, 'dist/streams/event-log.js'));
+// The API runs with the default page budget.
+const { READ_PAGE_MAX_BYTES } = new (require(join(ROOT, 'dist/config/environment-variables.js')).EnvironmentVariables)();
 const { eventsQuery: serviceEventsQuery } = require(join(ROOT, 'dist/streams/events-query.js'));
 const { parseEventFilter } = require(join(ROOT, 'dist/common/event-filter.js'));
 
 /** The cross-stream read for `types` (patterns allowed) and `fromGlobalPosition`. */
 function eventsQuery(eventStoreId, { types, fromGlobalPosition, limit }) {
   const filter = { direction: 'forward', limit, offset: 0, fromGlobalPosition, types: types?.map((type) => parseEventFilter(type)) };
-  return { ...serviceEventsQuery(eventStoreId, filter), source: 'dist' };
+  return { ...serviceEventsQuery(eventStoreId, filter, READ_PAGE_MAX_BYTES), source: 'dist' };
 }
 
 function walk(node, visit) {
@@ -160,7 +162,7 @@ export async function explainReads(pool, eventStoreId, { events, streams }) {
       'stream read, 1000-event page',
       `GET …/streams/${stream}?limit=1000&fromStreamPosition=${Math.floor(perStream / 4)}`,
       READ_STREAM_SQL.forward,
-      [eventStoreId, stream, Math.floor(perStream / 4), Number.MAX_SAFE_INTEGER, 1001],
+      [eventStoreId, stream, Math.floor(perStream / 4), Number.MAX_SAFE_INTEGER, 1000, READ_PAGE_MAX_BYTES],
       'copy of event-log.ts READ_STREAM',
     ),
   );
@@ -170,7 +172,7 @@ export async function explainReads(pool, eventStoreId, { events, streams }) {
       'stream read, newest event',
       `GET …/streams/${stream}?direction=backward&limit=1`,
       READ_STREAM_SQL.backward,
-      [eventStoreId, stream, 0, Number.MAX_SAFE_INTEGER, 2],
+      [eventStoreId, stream, 0, Number.MAX_SAFE_INTEGER, 1, READ_PAGE_MAX_BYTES],
       'copy of event-log.ts READ_STREAM',
     ),
   );

@@ -118,6 +118,16 @@ export class EnvironmentVariables {
   @Min(1024)
   MAX_PENDING_BODY_BYTES: number = 64 * 1024 * 1024;
 
+  /**
+   * Bytes of event JSON one page of a read may hold (stream, cross-stream, DCB, WebSocket replay,
+   * webhook delivery): a page ends early at this budget, but always holds one event, however large.
+   * 16 MiB takes a largest event (MAX_BODY_BYTES, 10 MiB) with room to spare, and keeps a read's
+   * memory in the tens of megabytes, where `limit` alone allowed 1000 events of 10 MiB.
+   */
+  @IsInt()
+  @Min(1024)
+  READ_PAGE_MAX_BYTES: number = 16 * 1024 * 1024;
+
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace'])
   LOG_LEVEL: string = 'info';
 

@@ -1,8 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { EnvironmentVariables } from '../config/environment-variables';
 import type { StoredEventResponseDto } from '../streams/dto/stored-event.response.dto';
-import { EVENT_COLUMNS, EventRow, toStoredEvent } from '../streams/stored-event';
+import { budgetedPage, PAGE_COLUMNS, PagedEventRow, splitPage } from '../streams/page-budget';
+import { toStoredEvent } from '../streams/stored-event';
 
 export interface DcbQueryItem {
   types?: string[];
@@ -17,23 +19,35 @@ export interface AppendCondition {
 export interface DcbReadResult {
   events: StoredEventResponseDto[];
   lastPosition: number;
+  hasMore: boolean;
 }
 
-const READ = `
-  SELECT ${EVENT_COLUMNS}
-    FROM unnest(dcb_matching_positions($1, $2::jsonb, $3, $4)) AS matched(position)
-    JOIN events ON events.event_store_id = $1 AND events.global_position = matched.position
-   ORDER BY global_position`;
+const READ = budgetedPage(
+  `SELECT ${PAGE_COLUMNS}
+     FROM unnest(dcb_matching_positions($1, $2::jsonb, $3, $4::int + 1)) AS matched(position)
+     JOIN events ON events.event_store_id = $1 AND events.global_position = matched.position
+    ORDER BY global_position`,
+  { order: 'global_position', limit: '$4::int', budget: '$5::bigint' },
+);
 
-/** DCB reads over the shared log: `dcb_matching_positions` (migration CreateDcb) does the matching. Appends go through AppendBatcher. */
+/**
+ * DCB reads over the shared log: `dcb_matching_positions` (migration CreateDcb) does the matching,
+ * and the page ends at `limit` events or READ_PAGE_MAX_BYTES (page-budget.ts). Appends go through
+ * AppendBatcher.
+ */
 @Injectable()
 export class DcbLog {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  private readonly pageBudget: number;
+
+  constructor(@InjectDataSource() private readonly dataSource: DataSource, config: EnvironmentVariables) {
+    this.pageBudget = config.READ_PAGE_MAX_BYTES;
+  }
 
   async read(eventStoreId: string, items: DcbQueryItem[], after: number, limit: number): Promise<DcbReadResult> {
-    const rows: EventRow[] = await this.dataSource.query(READ, [eventStoreId, JSON.stringify(items), after, limit]);
+    const rows: PagedEventRow[] = await this.dataSource.query(READ, [eventStoreId, JSON.stringify(items), after, limit, this.pageBudget]);
+    const { page, hasMore } = splitPage(rows);
     // DCB reads always carry tags (spec §2), even an empty list.
-    const events = rows.map((row) => ({ ...toStoredEvent(row), tags: row.tags }));
-    return { events, lastPosition: events.at(-1)?.globalPosition ?? after };
+    const events = page.map((row) => ({ ...toStoredEvent(row), tags: row.tags }));
+    return { events, lastPosition: events.at(-1)?.globalPosition ?? after, hasMore };
   }
 }

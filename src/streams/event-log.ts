@@ -3,9 +3,11 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import type { ReadDirection } from '../common/decorators/query-params.decorators';
 import type { EventFilter } from '../common/event-filter';
+import { EnvironmentVariables } from '../config/environment-variables';
 import type { StoredEventResponseDto } from './dto/stored-event.response.dto';
 import { EventsFilter, eventsQuery, typeCondition } from './events-query';
-import { EVENT_COLUMNS, EventRow, toStoredEvent } from './stored-event';
+import { budgetedPage, PAGE_COLUMNS, PagedEventRow, splitPage } from './page-budget';
+import { EVENT_COLUMNS, toStoredEvent } from './stored-event';
 
 /** Inclusive bounds on stream positions. */
 export interface StreamRange {
@@ -33,12 +35,13 @@ export interface StreamSummary {
 const READ_STREAM = (order: 'ASC' | 'DESC') => `
   SELECT s.version AS stream_version, e.*
     FROM streams s
-    LEFT JOIN LATERAL (
-      SELECT ${EVENT_COLUMNS} FROM events
-       WHERE event_store_id = s.event_store_id AND stream_id = s.stream_id AND stream_position BETWEEN $3 AND $4
-       ORDER BY stream_position ${order}
-       LIMIT $5
-    ) e ON true
+    LEFT JOIN LATERAL (${budgetedPage(
+      `SELECT ${PAGE_COLUMNS} FROM events
+        WHERE event_store_id = s.event_store_id AND stream_id = s.stream_id AND stream_position BETWEEN $3 AND $4
+        ORDER BY stream_position ${order}
+        LIMIT $5::int + 1`,
+      { order: `stream_position ${order}`, limit: '$5::int', budget: '$6::bigint' },
+    )}) e ON true
    WHERE s.event_store_id = $1 AND s.stream_id = $2`;
 interface StreamRow {
   stream_id: string;
@@ -53,37 +56,43 @@ interface StreamRow {
 /** Exported for the benchmark's EXPLAIN of the exact statement. */
 export const READ_STREAM_SQL = { forward: READ_STREAM('ASC'), backward: READ_STREAM('DESC') };
 
-/** Reads of the event log in PostgreSQL: streams, the whole store, and subscribers' pages. Appends go through AppendBatcher. */
+/**
+ * Reads of the event log in PostgreSQL: streams, the whole store, and subscribers' pages. Appends go
+ * through AppendBatcher. Every page of events ends at `limit` events or at READ_PAGE_MAX_BYTES,
+ * whichever comes first (page-budget.ts), and holds at least one event.
+ */
 @Injectable()
 export class EventLog {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  private readonly pageBudget: number;
+
+  constructor(@InjectDataSource() private readonly dataSource: DataSource, config: EnvironmentVariables) {
+    this.pageBudget = config.READ_PAGE_MAX_BYTES;
+  }
 
   /** The stream's version and a page of its events, from one snapshot; null if never appended to. */
   async readStream(eventStoreId: string, streamId: string, range: StreamRange): Promise<(EventPage & { streamVersion: number }) | null> {
-    const rows: (EventRow & { stream_version: string })[] = await this.dataSource.query(
+    const rows: (PagedEventRow & { stream_version: string })[] = await this.dataSource.query(
       READ_STREAM_SQL[range.direction],
-      [eventStoreId, streamId, range.from ?? 0, range.to ?? Number.MAX_SAFE_INTEGER, range.limit + 1],
+      [eventStoreId, streamId, range.from ?? 0, range.to ?? Number.MAX_SAFE_INTEGER, range.limit, this.pageBudget],
     );
     if (rows.length === 0) return null;
-    const events = rows.filter((row) => row.global_position !== null);
-    return {
-      streamVersion: Number(rows[0].stream_version),
-      events: events.slice(0, range.limit).map(toStoredEvent),
-      hasMore: events.length > range.limit,
-    };
+    const { page, hasMore } = splitPage(rows.filter((row) => row.global_position !== null));
+    return { streamVersion: Number(rows[0].stream_version), events: page.map(toStoredEvent), hasMore };
   }
 
   /** Events across the store in global order (see events-query.ts). */
   async readEvents(eventStoreId: string, filter: EventsFilter): Promise<EventPage> {
-    const { text, values } = eventsQuery(eventStoreId, filter);
-    const rows: EventRow[] = await this.dataSource.query(text, values);
-    return { events: rows.slice(0, filter.limit).map(toStoredEvent), hasMore: rows.length > filter.limit };
+    const { text, values } = eventsQuery(eventStoreId, filter, this.pageBudget);
+    const { page, hasMore } = splitPage(await this.dataSource.query(text, values));
+    return { events: page.map(toStoredEvent), hasMore };
   }
 
   /**
-   * For subscribers: the next events matching `filter` after `after`, and the store's last position,
-   * from one snapshot. Positions are handed out in commit order, so every event up to that position
-   * is visible in the snapshot, and a reader that got fewer than `limit` events has seen them all.
+   * For subscribers: the next events matching `filter` after `after`, from one snapshot, and
+   * `lastPosition`, up to which every matching event has been returned: the store's last position
+   * when no more match (positions are handed out in commit order, so every event up to it is visible
+   * in the snapshot), else the last event's. A page may end at the byte budget with fewer than
+   * `limit` events: `hasMore` says whether to read on.
    */
   async readMatchingAfter(
     eventStoreId: string,
@@ -91,25 +100,23 @@ export class EventLog {
     after: number,
     limit: number,
     manager: EntityManager = this.dataSource.manager,
-  ): Promise<{ lastPosition: number; events: StoredEventResponseDto[] }> {
-    const values: unknown[] = [eventStoreId, after, limit];
+  ): Promise<{ lastPosition: number; events: StoredEventResponseDto[]; hasMore: boolean }> {
+    const values: unknown[] = [eventStoreId, after, limit, this.pageBudget];
     const condition = typeCondition(filter, (value) => `$${values.push(value)}`);
-    const rows: (EventRow & { store_last_position: string })[] = await manager.query(
+    const matching = `SELECT ${PAGE_COLUMNS} FROM events
+       WHERE event_store_id = st.id AND global_position > $2 AND ${condition}
+       ORDER BY global_position LIMIT $3::int + 1`;
+    const rows: (PagedEventRow & { store_last_position: string })[] = await manager.query(
       `SELECT st.last_position AS store_last_position, e.*
          FROM event_stores st
-         LEFT JOIN LATERAL (
-           SELECT ${EVENT_COLUMNS} FROM events
-            WHERE event_store_id = st.id AND global_position > $2 AND ${condition}
-            ORDER BY global_position LIMIT $3
-         ) e ON true
+         LEFT JOIN LATERAL (${budgetedPage(matching, { order: 'global_position', limit: '$3::int', budget: '$4::bigint' })}) e ON true
         WHERE st.id = $1`,
       values,
     );
-    if (rows.length === 0) return { lastPosition: after, events: [] };
-    return {
-      lastPosition: Number(rows[0].store_last_position),
-      events: rows.filter((row) => row.global_position !== null).map(toStoredEvent),
-    };
+    if (rows.length === 0) return { lastPosition: after, events: [], hasMore: false };
+    const { page, hasMore } = splitPage(rows.filter((row) => row.global_position !== null));
+    const events = page.map(toStoredEvent);
+    return { lastPosition: hasMore ? events[events.length - 1].globalPosition : Number(rows[0].store_last_position), events, hasMore };
   }
 
   /** The store's last position now (or in `manager`'s transaction), or null when the store no longer exists. */

@@ -1,19 +1,21 @@
 import type { NewEvent } from './append/append-request';
 
 /**
- * The events of an append as `append_batch` takes them (a JSON array of the submitted fields), and
- * their size, which DECISIONS §3 defines as the UTF-8 bytes of each event's compact JSON data and
- * metadata. Each part is serialised once, and the size measured from those strings: the store's
- * function takes the size as given rather than summing it again under the store's lock.
+ * The events of an append as `append_batch` takes them (a JSON array of the submitted fields, each
+ * with its `sizeBytes`), and their total size, which DECISIONS §3 defines as the UTF-8 bytes of each
+ * event's compact JSON data and metadata. Each part is serialised once, and the size measured from
+ * those strings: the store's function takes the sizes as given rather than measuring them again
+ * under the store's lock, and keeps each event's for the reads' page budget.
  */
 export function eventPayload(events: NewEvent[]): { json: string; sizeBytes: number } {
   let sizeBytes = 0;
   const parts = events.map((event) => {
     const data = JSON.stringify(event.data);
     const metadata = event.metadata ? JSON.stringify(event.metadata) : undefined;
-    sizeBytes += serialisedSize(data, metadata);
+    const eventSize = serialisedSize(data, metadata);
+    sizeBytes += eventSize;
     // A tag either is on an event or is not: duplicates in the request are stored once.
-    const scalars = JSON.stringify({ type: event.type, tags: event.tags && [...new Set(event.tags)], schemaVersion: event.schemaVersion });
+    const scalars = JSON.stringify({ type: event.type, tags: event.tags && [...new Set(event.tags)], schemaVersion: event.schemaVersion, sizeBytes: eventSize });
     return `${scalars.slice(0, -1)},"data":${data}${metadata ? `,"metadata":${metadata}` : ''}}`;
   });
   return { json: `[${parts.join(',')}]`, sizeBytes };

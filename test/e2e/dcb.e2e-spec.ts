@@ -94,15 +94,17 @@ describe('Dynamic Consistency Boundary', () => {
       expect(positions(response)).toEqual(expected([{ tags: ['x'] }], 2));
       expect(response.body.lastPosition).toBe(9);
       const none = await query({ query: { items: [{ tags: ['x'] }] }, after: 9 }).expect(200);
-      expect(none.body).toEqual({ events: [], lastPosition: 9 });
+      expect(none.body).toEqual({ events: [], lastPosition: 9, hasMore: false });
     });
 
-    it('limits the page, lastPosition being the last event returned', async () => {
+    it('limits the page, lastPosition being the last event returned and hasMore saying whether more follow', async () => {
       const page = await query({ limit: 3 }).expect(200);
       expect(positions(page)).toEqual([1, 2, 3]);
-      expect(page.body.lastPosition).toBe(3);
+      expect(page.body).toMatchObject({ lastPosition: 3, hasMore: true });
       const next = await query({ limit: 3, after: page.body.lastPosition }).expect(200);
       expect(positions(next)).toEqual([4, 5, 6]);
+      const last = await query({ limit: 4, after: 6 }).expect(200);
+      expect(last.body).toMatchObject({ lastPosition: 10, hasMore: false });
     });
 
     it('returns stored events with their tags', async () => {

@@ -87,6 +87,7 @@ describe('Entry points (dist/main.js and dist/worker.js)', () => {
       'Applied CreateTenantsApiKeysAndEventStores1795219200000',
       'Applied IndexIdempotencyKeysByAge1795219700000',
       'Applied InsertBatchEventsOnce1795219900000',
+      'Applied StoreEventSizes1795220400000',
     ]);
     const client = new Client({ connectionString: database.url });
     await client.connect();
@@ -100,6 +101,7 @@ describe('Entry points (dist/main.js and dist/worker.js)', () => {
         'IndexIdempotencyKeysByAge1795219700000',
         'AppendInBatches1795219800000',
         'InsertBatchEventsOnce1795219900000',
+        'StoreEventSizes1795220400000',
       ]);
     } finally {
       await client.end();

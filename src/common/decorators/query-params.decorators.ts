@@ -17,6 +17,16 @@ const QueryInteger = (minimum: number, maximum: number, docs: { default?: number
 
 export const LimitParam = (defaultLimit: number, maximum: number) => QueryInteger(1, maximum, { default: defaultLimit });
 
+/** What every `limit` of a read of events says about the byte budget (READ_PAGE_MAX_BYTES), and `readOn` how to get the next page. */
+export const eventPageLimitDescription = (readOn: string) =>
+  'Most events in the page. A page also ends early, with `hasMore: true`, once its events reach the read budget ' +
+  '(`READ_PAGE_MAX_BYTES`, 16 MiB of event JSON by default); it always holds at least one event, however large. ' +
+  readOn;
+
+/** The `limit` of a read of events (or family B's `maxCount`), documented with the page's byte budget. */
+export const EventLimitParam = (defaultLimit: number, maximum: number, readOn: string) =>
+  QueryInteger(1, maximum, { default: defaultLimit, description: eventPageLimitDescription(readOn) });
+
 export const OffsetParam = () => QueryInteger(0, MAX_OFFSET, { default: 0 });
 
 /** A stream or global position (or the bound of a range of them). */

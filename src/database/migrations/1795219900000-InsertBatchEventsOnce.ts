@@ -32,7 +32,7 @@ export class InsertBatchEventsOnce1795219900000 implements MigrationInterface {
  * position − 1 (a DCB append, `p_versions[i]` null), with its transaction id and `created_at`.
  * PL/pgSQL rather than SQL so that its plan is cached for the session.
  */
-const INSERT_BATCH_EVENTS = `
+export const INSERT_BATCH_EVENTS = `
 CREATE FUNCTION append_batch_insert_events(p_event_store_id text, p_requests jsonb, p_ordinals int[], p_after bigint[],
   p_versions bigint[], p_transactions uuid[], p_times timestamptz[]) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN

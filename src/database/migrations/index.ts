@@ -6,6 +6,7 @@ import { AddEventBudget1795219600000 } from './1795219600000-AddEventBudget';
 import { IndexIdempotencyKeysByAge1795219700000 } from './1795219700000-IndexIdempotencyKeysByAge';
 import { AppendInBatches1795219800000 } from './1795219800000-AppendInBatches';
 import { InsertBatchEventsOnce1795219900000 } from './1795219900000-InsertBatchEventsOnce';
+import { StoreEventSizes1795220400000 } from './1795220400000-StoreEventSizes';
 
 /** Every migration, oldest first. Listed explicitly so the build, the CLI and tests agree. */
 export const MIGRATIONS = [
@@ -17,4 +18,5 @@ export const MIGRATIONS = [
   IndexIdempotencyKeysByAge1795219700000,
   AppendInBatches1795219800000,
   InsertBatchEventsOnce1795219900000,
+  StoreEventSizes1795220400000,
 ];

@@ -12,6 +12,12 @@ export class ReadDcbEventsResponseDto {
 
   @ApiProperty({ example: 42, description: 'Position of the last returned event, or `after` when none: pass it as the next `after` or condition' })
   lastPosition!: number;
+
+  @ApiProperty({
+    description:
+      'More matching events follow `lastPosition`: the page ended at `limit` or at the read budget (extension). Read on with `after: lastPosition` while true',
+  })
+  hasMore!: boolean;
 }
 
 /** The spec's own body for a failed append condition (not the error envelope). */

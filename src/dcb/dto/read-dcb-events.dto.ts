@@ -2,6 +2,7 @@ import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsInt, IsObject, Max, Min, ValidateNested } from 'class-validator';
 import { OptionalNotNull } from '../../common/decorators/optional-not-null.decorator';
+import { eventPageLimitDescription } from '../../common/decorators/query-params.decorators';
 import { DEFAULT_READ_LIMIT, MAX_READ_LIMIT } from '../../streams/stream.constants';
 import { DcbQueryDto } from './dcb-query.dto';
 
@@ -20,7 +21,13 @@ export class ReadDcbEventsDto {
   @Max(Number.MAX_SAFE_INTEGER)
   after: number = 0;
 
-  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: MAX_READ_LIMIT, default: DEFAULT_READ_LIMIT })
+  @ApiPropertyOptional({
+    type: 'integer',
+    minimum: 1,
+    maximum: MAX_READ_LIMIT,
+    default: DEFAULT_READ_LIMIT,
+    description: eventPageLimitDescription('Read on with `after: lastPosition`.'),
+  })
   @OptionalNotNull()
   @IsInt()
   @Min(1)

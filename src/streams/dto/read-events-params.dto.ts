@@ -1,7 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { ArrayMaxSize, IsOptional, Matches } from 'class-validator';
-import { DirectionParam, LimitParam, OffsetParam, PositionParam, ReadDirection } from '../../common/decorators/query-params.decorators';
+import { DirectionParam, EventLimitParam, OffsetParam, PositionParam, ReadDirection } from '../../common/decorators/query-params.decorators';
 import { IsEventFilterPattern } from '../../common/is-event-filter-pattern.decorator';
 import { IsTimestamp } from '../../common/validation/is-timestamp.decorator';
 import { DEFAULT_READ_LIMIT, MAX_READ_LIMIT, STREAM_ID_PATTERN } from '../stream.constants';
@@ -28,7 +28,11 @@ export class ReadEventsParamsDto {
   @Matches(STREAM_ID_PATTERN, { each: true, message: 'each of streams must be a stream id' })
   streams?: string[];
 
-  @LimitParam(DEFAULT_READ_LIMIT, MAX_READ_LIMIT)
+  @EventLimitParam(
+    DEFAULT_READ_LIMIT,
+    MAX_READ_LIMIT,
+    'Read on with `offset` plus the number of events returned (not `limit`), or with `fromGlobalPosition` past the last event returned.',
+  )
   limit: number = DEFAULT_READ_LIMIT;
 
   @OffsetParam()

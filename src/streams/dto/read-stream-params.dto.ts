@@ -1,11 +1,15 @@
-import { DirectionParam, LimitParam, PositionParam, ReadDirection } from '../../common/decorators/query-params.decorators';
+import { DirectionParam, EventLimitParam, PositionParam, ReadDirection } from '../../common/decorators/query-params.decorators';
 import { DEFAULT_READ_LIMIT, MAX_READ_LIMIT } from '../stream.constants';
 
 export class ReadStreamParamsDto {
   @DirectionParam()
   direction: ReadDirection = 'forward';
 
-  @LimitParam(DEFAULT_READ_LIMIT, MAX_READ_LIMIT)
+  @EventLimitParam(
+    DEFAULT_READ_LIMIT,
+    MAX_READ_LIMIT,
+    'Read on from the position after the last event returned (`fromStreamPosition`; backward: `toStreamPosition` before it).',
+  )
   limit: number = DEFAULT_READ_LIMIT;
 
   @PositionParam('Lowest stream position to return (inclusive)')
@@ -22,6 +26,6 @@ export class ApiReadStreamParamsDto {
   @PositionParam('Stream position to stop before (exclusive)')
   to?: number;
 
-  @LimitParam(DEFAULT_READ_LIMIT, MAX_READ_LIMIT)
+  @EventLimitParam(DEFAULT_READ_LIMIT, MAX_READ_LIMIT, "Read on with `from` one past the last event's `streamPosition`.")
   maxCount: number = DEFAULT_READ_LIMIT;
 }

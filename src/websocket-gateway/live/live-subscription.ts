@@ -112,7 +112,7 @@ export class LiveSubscription implements FeedSubscriber {
 
   /** One page of the replay, and the switch to live when the replay has caught up. */
   private async catchUp(feed: StoreFeed): Promise<void> {
-    const { events, lastPosition } = await this.eventLog.readMatchingAfter(feed.eventStoreId, this.filter, this.cursor, FEED_PAGE_SIZE);
+    const { events, lastPosition, hasMore } = await this.eventLog.readMatchingAfter(feed.eventStoreId, this.filter, this.cursor, FEED_PAGE_SIZE);
     for (const event of events) {
       const full = this.sink.whenWritable();
       if (full) await full;
@@ -121,7 +121,7 @@ export class LiveSubscription implements FeedSubscriber {
       this.lastSentAt = Date.now();
       this.cursor = event.globalPosition;
     }
-    if (events.length === FEED_PAGE_SIZE || this.mode === 'ended') return;
+    if (hasMore || this.mode === 'ended') return;
     this.cursor = Math.max(this.cursor, lastPosition);
 
     if (this.mode === 'replaying') {

@@ -80,9 +80,9 @@ export class StoreFeed {
     this.lastReadAt = performance.now();
     let backlog = false;
     try {
-      const { events, lastPosition } = await this.eventLog.readMatchingAfter(this.eventStoreId, EVERY_EVENT, this.position, FEED_PAGE_SIZE);
+      const { events, lastPosition, hasMore } = await this.eventLog.readMatchingAfter(this.eventStoreId, EVERY_EVENT, this.position, FEED_PAGE_SIZE);
       if (this.stopped) return;
-      backlog = events.length === FEED_PAGE_SIZE;
+      backlog = hasMore;
       // A short page saw the whole store as of its snapshot: nothing up to lastPosition is missing.
       const upTo = backlog ? events[events.length - 1].globalPosition : Math.max(this.position, lastPosition);
       if (upTo > this.position) this.dispatch({ events: events.map(toFeedEvent), upTo });

@@ -1,0 +1,44 @@
+import { EVENT_COLUMNS, EventRow } from './stored-event';
+
+/**
+ * What an event adds to a page: its data and metadata as measured when appended (compact JSON, as
+ * the API sends it), its stream id, type and tags, and 256 bytes for the field names and the values
+ * of fixed size (ids, positions, timestamp). An event stored before sizes were kept is measured from
+ * its JSON here, which costs a serialisation the stored size spares.
+ */
+const EVENT_READ_BYTES = `COALESCE(size_bytes, octet_length(data::text) + COALESCE(octet_length(metadata::text), 0))
+  + octet_length(stream_id) + octet_length(type) + octet_length(tags::text) + 256`;
+
+/** What the inner query of a budgeted page selects: the event's columns and its size in the page. */
+export const PAGE_COLUMNS = `${EVENT_COLUMNS}, ${EVENT_READ_BYTES} AS read_bytes`;
+
+/** A row of a budgeted page: an event of the page, or (`in_page` false, without data) the one after it. */
+export interface PagedEventRow extends EventRow {
+  in_page: boolean;
+}
+
+/**
+ * Cuts a page of events at `budget` bytes inside PostgreSQL, so that memory per read is bounded
+ * however large the events: `page` selects PAGE_COLUMNS ordered by `order` and limited to
+ * `limit` + 1 rows. A running sum of their sizes keeps the first event whatever its size (so any
+ * stored event can be read) and each next one while the page stays within the budget, up to `limit`.
+ * The first event left out is returned too, without its data and metadata, to say that more follow;
+ * the sizes come from a column, so the events past the cut are never detoasted.
+ */
+export function budgetedPage(page: string, { order, limit, budget }: { order: string; limit: string; budget: string }): string {
+  return `
+    SELECT stream_id, stream_position, global_position, event_id, type,
+           CASE WHEN in_page THEN data END AS data, CASE WHEN in_page THEN metadata END AS metadata,
+           tags, schema_version, transaction_id, created_at, in_page
+      FROM (SELECT sized.*, n <= ${limit} AND (n = 1 OR bytes_through <= ${budget}) AS in_page
+              FROM (SELECT page.*, row_number() OVER w AS n, sum(read_bytes) OVER w AS bytes_through
+                      FROM (${page}) page
+                    WINDOW w AS (ORDER BY ${order} ROWS UNBOUNDED PRECEDING)) sized
+             WHERE n <= 2 OR bytes_through - read_bytes <= ${budget}) reported`;
+}
+
+/** The rows of a budgeted page's events, and whether more follow in the range it was cut from. */
+export function splitPage(rows: PagedEventRow[]): { page: EventRow[]; hasMore: boolean } {
+  const page = rows.filter((row) => row.in_page);
+  return { page, hasMore: page.length < rows.length };
+}
