@@ -294,11 +294,13 @@ function startPostgres(binaries, databaseDir, runAs) {
   postgres = spawn(binaries.postgres, args, { cwd: path.dirname(databaseDir), detached: true, stdio: ['ignore', 'pipe', 'pipe'], ...runAs });
   const server = postgres;
   let output = '';
+  let started = false;
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new LaunchError(postgresStartFailure(databaseDir, output))), POSTGRES_START_TIMEOUT_MS);
     const collect = (chunk) => {
       output += chunk;
       if (output.includes('database system is ready to accept connections')) {
+        started = true;
         clearTimeout(timer);
         server.stderr.off('data', collect);
         server.stderr.resume(); // its later log lines are read and dropped, so that it never blocks writing them
@@ -308,9 +310,13 @@ function startPostgres(binaries, databaseDir, runAs) {
     server.stdout.resume();
     server.stderr.on('data', collect);
     server.on('error', (error) => reject(new LaunchError(`PostgreSQL could not be run: ${error.message}`)));
-    server.on('exit', () => {
+    server.on('exit', (code, signal) => {
       clearTimeout(timer);
       reject(new LaunchError(postgresStartFailure(databaseDir, output)));
+      if (started && !stopping) {
+        console.error(`[launcher] PostgreSQL exited (${signal ?? `code ${code}`}); stopping everything.`);
+        void shutdown(1);
+      }
     });
   });
 }
