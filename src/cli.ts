@@ -5,6 +5,7 @@ import { Command as Program, InvalidArgumentError } from 'commander';
 import { DataSource } from 'typeorm';
 import { SCOPES, Scope } from './auth/principal';
 import { ensureDevelopmentKey } from './cli/development-key';
+import { reachDatabase } from './cli/reach-database';
 import { CliModule } from './cli.module';
 import { exitOnInvalidEnvironment } from './config/entry-point';
 import { readEnvironment } from './config/validate-environment';
@@ -26,7 +27,15 @@ type Buses = { commandBus: CommandBus; queryBus: QueryBus };
  * so an operator's CLI from a newer checkout never changes a production schema by surprise.
  */
 async function run(operation: (app: INestApplicationContext, buses: Buses) => Promise<unknown>, options: { migrate?: boolean } = {}) {
-  const config = exitOnInvalidEnvironment(() => readEnvironment());
+  // Without DATABASE_URL, the embedded database of npm start (DATA_DIR), as in development.
+  const config = exitOnInvalidEnvironment(() => readEnvironment({ developmentDatabase: true }));
+  try {
+    await reachDatabase(config);
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exitCode = 1;
+    return;
+  }
   if (options.migrate) await runMigrations(config.DATABASE_URL, (message) => console.error(message));
   const app = await NestFactory.createApplicationContext(CliModule.forRoot(config), { logger: ['error'] });
   try {
@@ -48,7 +57,9 @@ function parseScopes(value: string): Scope[] {
   return scopes as Scope[];
 }
 
-const program = new Program('npm run cli --').description('Operate tenants and API keys (needs DATABASE_URL); prints what /admin would answer');
+const program = new Program('npm run cli --').description(
+  'Operate tenants and API keys on DATABASE_URL (unset: the embedded database of npm start); prints what /admin would answer',
+);
 
 program
   .command('tenants:create <name>')

@@ -30,7 +30,11 @@ export function runEntryPoint(name: string, start: () => Promise<void>): void {
  */
 export function stopOnSignals(app: INestApplicationContext): void {
   const logger = new Logger('Lifecycle');
+  let stopping = false;
   const stop = async (signal: NodeJS.Signals) => {
+    // Whatever the signal: a SIGINT followed by a SIGTERM must not start a second shutdown.
+    if (stopping) process.exit(1);
+    stopping = true;
     logger.log(`Shutting down on ${signal}`);
     let exitCode = 0;
     try {
@@ -43,5 +47,5 @@ export function stopOnSignals(app: INestApplicationContext): void {
     await flushLogs();
     process.exit(exitCode);
   };
-  for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, () => void stop(signal));
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, (received) => void stop(received));
 }

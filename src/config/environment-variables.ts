@@ -23,7 +23,9 @@ export class EnvironmentVariables {
   @Max(65535)
   PORT: number = 3000;
 
-  @Matches(POSTGRES_URL, { message: 'DATABASE_URL must be a postgres:// URL' })
+  @Matches(POSTGRES_URL, {
+    message: ({ value }) => (value === undefined ? 'DATABASE_URL is not set' : 'DATABASE_URL must be a postgres:// URL'),
+  })
   DATABASE_URL!: string;
 
   @Matches(REDIS_URL, { message: 'REDIS_URL must be a redis:// or rediss:// URL' })
@@ -130,6 +132,20 @@ export class EnvironmentVariables {
 
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace'])
   LOG_LEVEL: string = 'info';
+
+  /**
+   * `json`: one JSON object per line, for log collectors (production). `pretty`: one readable line per
+   * entry, for a terminal (`npm start` sets it); it needs the pino-pretty package, a development dependency.
+   */
+  @IsIn(['json', 'pretty'], { message: 'LOG_FORMAT must be json or pretty' })
+  LOG_FORMAT: 'json' | 'pretty' = 'json';
+
+  /**
+   * `npm start`'s data directory (relative to the project): its embedded PostgreSQL, development key
+   * and secrets. The CLI reads the embedded database's URL from it when DATABASE_URL is unset.
+   */
+  @IsString()
+  DATA_DIR: string = '.data';
 
   /** Bearer token Prometheus sends to `/metrics` (API and worker); unset, metrics are refused with 401. */
   @IsOptional()

@@ -39,6 +39,17 @@ describe('validateEnvironment', () => {
     expect(() => validateEnvironment({ JWT_SECRET: minimal.JWT_SECRET })).toThrow(/DATABASE_URL/);
   });
 
+  it('says DATABASE_URL is not set when it is absent, and malformed when it is not a postgres:// URL', () => {
+    expect(() => validateEnvironment({ JWT_SECRET: minimal.JWT_SECRET })).toThrow(/DATABASE_URL is not set/);
+    expect(() => validateEnvironment({ ...minimal, DATABASE_URL: 'mysql://db/app' })).toThrow(/DATABASE_URL must be a postgres:\/\/ URL/);
+  });
+
+  it('reads LOG_FORMAT as json (the default) or pretty, nothing else', () => {
+    expect(validateEnvironment(minimal).LOG_FORMAT).toBe('json');
+    expect(validateEnvironment({ ...minimal, LOG_FORMAT: 'pretty' }).LOG_FORMAT).toBe('pretty');
+    expect(() => validateEnvironment({ ...minimal, LOG_FORMAT: 'text' })).toThrow(/LOG_FORMAT must be json or pretty/);
+  });
+
   it('rejects a malformed number and names the variable', () => {
     expect(() => validateEnvironment({ ...minimal, PORT: 'eighty' })).toThrow(/PORT/);
   });

@@ -4,6 +4,7 @@ import 'reflect-metadata';
 import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
 import { createPublicKey } from 'node:crypto';
+import { developmentDatabaseUrl, developmentDataDir } from './development-database';
 import { EnvironmentVariables } from './environment-variables';
 
 /** Thrown at boot when the environment is unusable; its message is one line meant for the operator. */
@@ -12,14 +13,24 @@ export class InvalidEnvironmentError extends Error {}
 export interface EnvironmentRequirements {
   /** The API signs and verifies family B tokens; the worker and the CLI do not need keys for that. */
   tokenKeys?: boolean;
+  /** The CLI: with no DATABASE_URL, the embedded database that `npm start` runs from DATA_DIR. */
+  developmentDatabase?: boolean;
 }
 
 export function validateEnvironment(raw: Record<string, unknown>, requirements: EnvironmentRequirements = {}): EnvironmentVariables {
   const present = Object.fromEntries(Object.entries(raw).filter(([, value]) => value !== undefined && value !== ''));
+  const dataDir = String(present.DATA_DIR ?? '.data');
+  if (requirements.developmentDatabase && present.DATABASE_URL === undefined) {
+    const url = developmentDatabaseUrl(dataDir);
+    if (url) present.DATABASE_URL = url;
+  }
   const config = plainToInstance(EnvironmentVariables, present, { enableImplicitConversion: true });
   const problems = validateSync(config, { whitelist: false, skipMissingProperties: false }).flatMap((error) =>
     Object.values(error.constraints ?? {}),
   );
+  if (requirements.developmentDatabase && config.DATABASE_URL === undefined) {
+    problems.push(`npm start has not run an embedded database from ${developmentDataDir(dataDir)} yet (start it once, or set DATABASE_URL)`);
+  }
   if (config.JWT_PUBLIC_KEY && !isPublicKey(config.JWT_PUBLIC_KEY)) {
     problems.push('JWT_PUBLIC_KEY is not a readable PEM public key');
   }

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ApiClient, bearer } from '../support/api-client';
-import { cli } from '../support/cli-process';
+import { cli, cliWith } from '../support/cli-process';
 import { startTestApp, TestApp } from '../support/test-app';
 import { emptyTestDatabase } from '../support/test-database';
 
@@ -47,6 +47,28 @@ describe('Operator CLI (dist/cli.js)', () => {
     expect(unknownTenant.code).toBe(1);
     expect(unknownTenant.stderr.trim()).toBe('Tenant ten_missing not found');
     expect(unknownTenant.stdout).toBe('');
+  });
+
+  it('without DATABASE_URL, says it is not set (rather than malformed) and how to get a database, when npm start never ran', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'cli-e2e-data-'));
+    try {
+      const { code, stdout, stderr } = await cliWith({ DATA_DIR: dataDir }, 'tenants:list');
+      expect(code).toBe(1);
+      expect(stdout).toBe('');
+      expect(stderr.trim()).toBe(
+        `Invalid configuration: DATABASE_URL is not set; npm start has not run an embedded database from ${dataDir} yet (start it once, or set DATABASE_URL)`,
+      );
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('answers in one line at once when the database does not answer', async () => {
+    const started = Date.now();
+    const unreachable = await cli('postgres://postgres@127.0.0.1:1/none', 'tenants:list');
+    expect(unreachable.code).toBe(1);
+    expect(unreachable.stderr.trim()).toBe('Cannot reach PostgreSQL at 127.0.0.1:1 (connect ECONNREFUSED 127.0.0.1:1)');
+    expect(Date.now() - started).toBeLessThan(10_000);
   });
 
   it('refuses to work on a database with pending migrations, except dev:bootstrap, which migrates', async () => {

@@ -235,3 +235,36 @@ describe('The API process in operation', () => {
     }
   });
 });
+
+describe('Readiness with Redis unreachable', () => {
+  it('answers 503 within 2 s, however long Redis has been down', async () => {
+    const database = await cloneTestDatabase();
+    const port = await freePort();
+    const api = ServiceProcess.start('dist/main.js', {
+      DATABASE_URL: database.url,
+      // A closed port: ioredis reconnects with a growing backoff, which the check must not wait out.
+      REDIS_URL: `redis://127.0.0.1:${await freePort()}`,
+      REDIS_PREFIX: testEnvironment.redisPrefix,
+      JWT_SECRET: TEST_JWT_SECRET,
+      PORT: String(port),
+      LOG_LEVEL: 'info',
+    });
+    try {
+      await api.waitForOutput(/Listening on port/);
+      // Long enough for the reconnection delay to pass a second, so that each ping would wait for it.
+      const until = Date.now() + 15_000;
+      while (Date.now() < until) {
+        const started = performance.now();
+        const response = await fetch(`http://127.0.0.1:${port}/health/ready`);
+        const body = (await response.json()) as { error: { code: string; details: { error: Record<string, { status: string }> } } };
+        const elapsed = performance.now() - started;
+        expect(response.status).toBe(503);
+        expect(body.error).toMatchObject({ code: 'SERVICE_UNAVAILABLE', details: { error: { redis: { status: 'down' } } } });
+        expect(elapsed).toBeLessThan(2000);
+      }
+    } finally {
+      await api.stop('SIGKILL');
+      await database.drop();
+    }
+  });
+});

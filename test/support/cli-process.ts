@@ -12,10 +12,15 @@ export interface CliResult {
  * Runs the built CLI (`npm run cli -- …`) against one database, with the tests' Redis and prefix:
  * its revocations are broadcast to the API instances of the test run, and to no one else's.
  */
-export async function cli(databaseUrl: string, ...args: string[]): Promise<CliResult> {
+export function cli(databaseUrl: string, ...args: string[]): Promise<CliResult> {
+  return cliWith({ DATABASE_URL: databaseUrl }, ...args);
+}
+
+/** Runs the built CLI with this environment (plus PATH and the tests' Redis), e.g. without DATABASE_URL. */
+export async function cliWith(env: Record<string, string>, ...args: string[]): Promise<CliResult> {
   try {
     const { stdout, stderr } = await promisify(execFile)(process.execPath, ['dist/cli.js', ...args], {
-      env: { PATH: process.env.PATH ?? '', DATABASE_URL: databaseUrl, REDIS_URL: testEnvironment.redisUrl, REDIS_PREFIX: testEnvironment.redisPrefix },
+      env: { PATH: process.env.PATH ?? '', REDIS_URL: testEnvironment.redisUrl, REDIS_PREFIX: testEnvironment.redisPrefix, ...env },
     });
     return { code: 0, stdout, stderr };
   } catch (error) {

@@ -1,10 +1,16 @@
 import type { LoggerService } from '@nestjs/common';
-import pino, { destination, Level, Logger as Pino } from 'pino';
+import pino, { destination, DestinationStream, Level, Logger as Pino } from 'pino';
+import type { MessageFormatFunc } from 'pino-pretty';
 import type { EnvironmentVariables } from '../../config/environment-variables';
 import { currentRequestId } from './request-context';
 
 type NestLevel = 'log' | 'error' | 'warn' | 'debug' | 'verbose' | 'fatal';
 const PINO_LEVEL: Record<NestLevel, Level> = { log: 'info', error: 'error', warn: 'warn', debug: 'debug', verbose: 'trace', fatal: 'fatal' };
+/**
+ * Nest's start-up lines, one per module, route and gateway message (about ninety), describe the code, not the
+ * running service: logged at debug, so that a start says what matters (migrations, the port).
+ */
+const START_UP_CONTEXTS = new Set(['InstanceLoader', 'RoutesResolver', 'RouterExplorer', 'WebSocketsController']);
 
 /**
  * Nest's logger as JSON lines (pino): `context` names the component, `requestId` the request being
@@ -39,10 +45,10 @@ export class JsonLogger implements LoggerService {
 
   /** Nest passes the context last; an error's stack, when given, comes first. */
   private write(level: NestLevel, message: unknown, params: unknown[]): void {
-    const pinoLevel = PINO_LEVEL[level];
-    if (!this.pino.isLevelEnabled(pinoLevel)) return;
     const rest = [...params];
     const context = typeof rest.at(-1) === 'string' ? (rest.pop() as string) : undefined;
+    const pinoLevel = level === 'log' && context && START_UP_CONTEXTS.has(context) ? 'debug' : PINO_LEVEL[level];
+    if (!this.pino.isLevelEnabled(pinoLevel)) return;
     const stack = (level === 'error' || level === 'fatal') && typeof rest[0] === 'string' ? rest[0] : undefined;
     const fields = { context, requestId: currentRequestId(), stack };
     if (message instanceof Error) this.pino[pinoLevel]({ ...fields, err: message }, message.message);
@@ -65,11 +71,41 @@ export async function flushLogs(): Promise<void> {
  * The logger of a process (API, worker), for what it says before Nest starts (migrations) and after.
  * Lines are written asynchronously, those logged while a write is under way going together in the
  * next, so that logging every request does not cost a system call each; flushLogs() and the
- * process's exit write out the rest.
+ * process's exit write out the rest. LOG_FORMAT=pretty turns each JSON line into a readable one first.
  */
 export function jsonLogger(config: EnvironmentVariables): JsonLogger {
   const stdout = destination({ fd: 1, sync: false });
   destinations.push(stdout);
   process.once('exit', () => stdout.flushSync());
-  return new JsonLogger(pino({ level: config.LOG_LEVEL }, stdout));
+  return new JsonLogger(pino({ level: config.LOG_LEVEL }, config.LOG_FORMAT === 'pretty' ? prettyLines(stdout) : stdout));
+}
+
+/** Request lines read as `[Http] GET /event-stores 200 3 ms`, others as `[Context] message`. */
+const readableMessage: MessageFormatFunc = ({ context, msg, req, res, responseTime }) => {
+  const request = req as { method: string; path: string } | undefined;
+  const response = res as { statusCode: number } | undefined;
+  const message = request && response ? `${request.method} ${request.path} ${response.statusCode} ${responseTime} ms` : String(msg ?? '');
+  return context ? `[${context}] ${message}` : message;
+};
+
+/**
+ * pino-pretty's formatter, run in this thread on each line before it is written to the same
+ * destination (so flushLogs() still covers it), rather than as a transport in a worker thread. It is
+ * a development dependency, loaded only when asked for.
+ */
+function prettyLines(stdout: DestinationStream): DestinationStream {
+  let pretty: typeof import('pino-pretty');
+  try {
+    pretty = require('pino-pretty');
+  } catch {
+    throw new Error('LOG_FORMAT=pretty needs the pino-pretty package (a development dependency); install it or set LOG_FORMAT=json');
+  }
+  const prettify = pretty.prettyFactory({
+    translateTime: 'SYS:HH:MM:ss.l',
+    // The request's id and key stay in JSON logs; a terminal shows the request line itself.
+    ignore: 'pid,hostname,context,req,res,responseTime,requestId,apiKeyId',
+    singleLine: true,
+    messageFormat: readableMessage,
+  });
+  return { write: (line: string) => stdout.write(prettify(line)) };
 }
