@@ -62,6 +62,28 @@ export class EnvironmentVariables {
   @Min(65536)
   WS_MAX_BUFFERED_BYTES: number = 4 * 1024 * 1024;
 
+  /** Subscriptions one WebSocket connection may hold at once; beyond, the subscribe gets a SUBSCRIPTION_LIMIT error frame. */
+  @IsInt()
+  @Min(1)
+  WS_MAX_SUBSCRIPTIONS_PER_CONNECTION: number = 100;
+
+  /**
+   * Replays (subscriptions from `beginning` or a position, until they are live) one API key may run
+   * at once on an instance; its further replays wait their turn, so one key cannot queue every other
+   * tenant's replay behind hundreds of its own.
+   */
+  @IsInt()
+  @Min(1)
+  WS_MAX_REPLAYS_PER_KEY: number = 10;
+
+  /**
+   * Database connections (of the API's pool of 10) that WebSocket replays and catch-up reads may use
+   * at once on an instance; their other reads wait, so appends and reads always find connections free.
+   */
+  @IsInt()
+  @Min(1)
+  WS_REPLAY_DB_CONNECTIONS: number = 2;
+
   @IsInt()
   @Min(1)
   WEBHOOK_TIMEOUT_MS: number = 10000;

@@ -3,8 +3,6 @@ export const WEBSOCKET_PATH = '/event-stores/:eventStoreRef/events/ws';
 
 /** Client frames are small commands; anything larger is refused by `ws` (close 1009). */
 export const MAX_CLIENT_FRAME_BYTES = 64 * 1024;
-/** Subscriptions one connection may hold at once (beyond: SUBSCRIPTION_LIMIT). */
-export const MAX_SUBSCRIPTIONS_PER_CONNECTION = 100;
 /** `clientId` query parameter: the caller's name for itself, generated when absent. */
 export const CLIENT_ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
 

@@ -4,11 +4,12 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { WebSocket } from 'ws';
 import { newId } from '../../common/ids';
 import type { EventLog } from '../../streams/event-log';
-import type { FrameSink } from '../live/live-subscription';
+import type { FrameSink, SubscriptionServices } from '../live/live-subscription';
 import { LiveSubscription } from '../live/live-subscription';
+import type { ReplayScheduler } from '../live/replay-scheduler';
 import type { StoreFeed } from '../live/store-feed';
 import type { StoreFeeds } from '../live/store-feeds';
-import { CLOSE_POLICY_VIOLATION, MAX_SUBSCRIPTIONS_PER_CONNECTION } from '../websocket.constants';
+import { CLOSE_POLICY_VIOLATION } from '../websocket.constants';
 import { ClientMessage, parseClientMessage, ProtocolError, ProtocolErrorCode } from '../ws-protocol';
 import type { ConnectionRecord } from './connection-record';
 import type { UpgradeSession } from './upgrade-session';
@@ -16,7 +17,9 @@ import type { UpgradeSession } from './upgrade-session';
 export interface ConnectionServices {
   feeds: StoreFeeds;
   eventLog: EventLog;
+  replays: ReplayScheduler;
   maxBufferedBytes: number;
+  maxSubscriptions: number;
   logger: Logger;
   /** The connection's subscriptions changed: the registry should show it. */
   subscriptionsChanged(connection: ClientConnection): void;
@@ -33,6 +36,7 @@ export class ClientConnection implements FrameSink {
   private alive = true;
   private closed = false;
   private corked = false;
+  private readonly subscriptionServices: SubscriptionServices;
 
   constructor(
     readonly socket: WebSocket,
@@ -40,6 +44,8 @@ export class ClientConnection implements FrameSink {
     private readonly services: ConnectionServices,
   ) {
     socket.on('pong', () => (this.alive = true));
+    const { eventLog, replays, logger } = services;
+    this.subscriptionServices = { eventLog, replays: replays.forKey(session.principal.apiKeyId), logger };
   }
 
   get eventStoreId(): string {
@@ -162,11 +168,11 @@ export class ClientConnection implements FrameSink {
    * first, so that every event appended after the client hears `subscribed` is sent to it.
    */
   private async subscribe({ eventFilter, filter, position }: Extract<ClientMessage, { action: 'subscribe' }>): Promise<void> {
-    if (this.subscriptions.size >= MAX_SUBSCRIPTIONS_PER_CONNECTION) {
-      return this.sendError('SUBSCRIPTION_LIMIT', `A connection holds at most ${MAX_SUBSCRIPTIONS_PER_CONNECTION} subscriptions`);
+    const { maxSubscriptions } = this.services;
+    if (this.subscriptions.size >= maxSubscriptions) {
+      return this.sendError('SUBSCRIPTION_LIMIT', `A connection holds at most ${maxSubscriptions} subscriptions (WS_MAX_SUBSCRIPTIONS_PER_CONNECTION)`);
     }
-    const { eventLog, logger } = this.services;
-    const subscription = new LiveSubscription(newId('wss'), eventFilter, filter, eventLog, this, logger);
+    const subscription = new LiveSubscription(newId('wss'), eventFilter, filter, this, this.subscriptionServices);
     this.subscriptions.set(subscription.id, subscription);
     this.services.subscriptionsChanged(this);
     const feed = await this.storeFeed();

@@ -13,6 +13,22 @@ export interface FeedBatch {
   upTo: number;
 }
 
+/** A page of events read after some position, with the store's last position in the same snapshot (EventLog.readMatchingAfter). */
+export interface FeedPage {
+  events: { globalPosition: number }[];
+  lastPosition: number;
+}
+
+/**
+ * Whether a page saw the store up to its end as of its snapshot. A page may stop early, at its
+ * event count or at a byte budget, so its length says nothing; but an empty page, or one whose last
+ * event is the store's last position, left nothing behind up to `lastPosition`. Otherwise the reader
+ * reads on after the page's last event (for a filtered read, once more, to find the rest empty).
+ */
+export function reachedEnd({ events, lastPosition }: FeedPage): boolean {
+  return events.length === 0 || events[events.length - 1].globalPosition >= lastPosition;
+}
+
 /** The spec's event frame fields (spec §2, DECISIONS §9), and nothing else. */
 export function toFeedEvent(event: StoredEventResponseDto): FeedEvent {
   const { streamId, streamPosition, globalPosition, eventId, type, data, createdAt } = event;
