@@ -57,7 +57,10 @@ export class EnvironmentVariables {
   @Min(100)
   WS_PING_INTERVAL_MS: number = 30000;
 
-  /** A socket holding more unsent bytes than this is a slow consumer: closed with 1008 (DECISIONS §9). */
+  /**
+   * A socket with more unsent bytes than this waiting behind the frame being written is a slow
+   * consumer: closed with 1008 (DECISIONS §9). One frame of any size (an event up to MAX_BODY_BYTES) passes.
+   */
   @IsInt()
   @Min(65536)
   WS_MAX_BUFFERED_BYTES: number = 4 * 1024 * 1024;

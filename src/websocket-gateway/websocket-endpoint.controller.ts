@@ -24,7 +24,8 @@ INVALID_FILTER, INVALID_POSITION, SUBSCRIPTION_NOT_FOUND or SUBSCRIPTION_LIMIT (
 100); the socket stays open. Client frames are at most 64 KiB (larger: close 1009).
 
 Close codes: 1000 closed by an administrator (with the reason) or store deleted; 1001 server shutting down; 1008 API key revoked,
-or a slow consumer whose unsent frames passed WS_MAX_BUFFERED_BYTES. The server pings every WS_PING_INTERVAL_MS and drops a peer that
+or a slow consumer: more than WS_MAX_BUFFERED_BYTES of frames waiting behind the one being written (so one event of any
+size an append takes reaches a client that reads). The server pings every WS_PING_INTERVAL_MS and drops a peer that
 missed a ping.`;
 
 /**

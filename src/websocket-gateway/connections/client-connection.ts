@@ -36,6 +36,8 @@ export class ClientConnection implements FrameSink {
   private alive = true;
   private closed = false;
   private corked = false;
+  /** Bytes of each frame queued on the socket and not yet handed to the kernel, oldest first. */
+  private readonly unsent: number[] = [];
   private readonly subscriptionServices: SubscriptionServices;
 
   constructor(
@@ -97,15 +99,27 @@ export class ClientConnection implements FrameSink {
    * Queues a frame. Frames sent in one turn of the event loop (a feed batch, to every subscription
    * of this socket) leave in one write: the socket is corked until the turn's microtasks run, which
    * costs no latency and saves a system call per frame, the bulk of a fan-out's CPU otherwise.
+   *
+   * A consumer is slow when more than WS_MAX_BUFFERED_BYTES wait behind the frame being written: one
+   * event as large as an append may be (10 MiB) reaches a client that reads, and a client that does
+   * not is closed once anything more piles up behind it. So a socket holds at most the bound plus one
+   * frame.
    */
   send(frame: string): void {
     if (this.socket.readyState !== WebSocket.OPEN) return;
     this.corkForThisTurn();
-    this.socket.send(frame);
-    if (this.socket.bufferedAmount > this.services.maxBufferedBytes) {
+    const before = this.socket.bufferedAmount;
+    this.socket.send(frame, this.frameWritten);
+    this.unsent.push(this.socket.bufferedAmount - before);
+    if (this.socket.bufferedAmount - this.unsent[0] > this.services.maxBufferedBytes) {
       this.close(CLOSE_POLICY_VIOLATION, 'Slow consumer: too many unsent events');
     }
   }
+
+  /** `ws` calls back once a frame is handed to the kernel (or the socket is gone), in the order they were sent. */
+  private readonly frameWritten = (): void => {
+    this.unsent.shift();
+  };
 
   whenWritable(): Promise<void> | undefined {
     // A quarter of the slow-consumer bound: replaying alone never trips it, whatever else the socket carries.
