@@ -10,6 +10,8 @@ export const CLIENT_ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
 export const FEED_PAGE_SIZE = 500;
 /** A store's feed reads at most this often, so that a busy store's events reach each socket in batches. */
 export const FEED_READ_INTERVAL_MS = 10;
+/** Bytes of frames the instance's replays together send per turn of the event loop (then other work is served). */
+export const REPLAY_BYTES_PER_TURN = 64 * 1024;
 /** Live events a subscription may hold in memory while its replay closes the last gap; beyond, it replays on from the database. */
 export const MAX_BRIDGE_EVENTS = 10_000;
 

@@ -94,9 +94,9 @@ describe('WebSocket gateway under one heavy tenant', () => {
       const reads: number[] = [];
       // On a starved pool one append takes seconds: stop measuring after 30 s, the figures are clear by then.
       const deadline = Date.now() + 30_000;
-      for (let i = 0; i < 200 && Date.now() < deadline; i += 1) {
+      for (let i = 0; i < 400 && Date.now() < deadline; i += 1) {
         appends.push(await timed(appendOne));
-        if (i % 5 === 0) reads.push(await timed(readStream));
+        if (i % 4 === 0) reads.push(await timed(readStream));
       }
       const bytesBefore = received.bytes;
       await waitFor(() => received.bytes > bytesBefore, { what: 'the replays still going' });

@@ -1,5 +1,5 @@
 import type { Logger } from '@nestjs/common';
-import { setImmediate, setTimeout as sleep } from 'node:timers/promises';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { EventFilter, matchesEventFilter } from '../../common/event-filter';
 import type { EventLog } from '../../streams/event-log';
 import { FEED_PAGE_SIZE, MAX_BRIDGE_EVENTS } from '../websocket.constants';
@@ -26,7 +26,6 @@ export interface SubscriptionServices {
 type Mode = 'replaying' | 'bridging' | 'live' | 'ended';
 
 const RETRY_DELAY_MS = 1000;
-const REPLAY_BYTES_PER_TURN = 64 * 1024;
 
 /**
  * One WebSocket subscription: replays the matching events after its start position from the
@@ -153,12 +152,11 @@ export class LiveSubscription implements FeedSubscriber {
   private async catchUp(feed: StoreFeed): Promise<void> {
     const { eventLog, replays } = this.services;
     const page = await replays.read(() => eventLog.readMatchingAfter(feed.eventStoreId, this.filter, this.cursor, FEED_PAGE_SIZE), this.ending.signal);
-    let bytesThisTurn = 0;
     for (const event of page.events) {
-      bytesThisTurn = await this.makeRoom(bytesThisTurn);
-      if (this.mode === 'ended') return;
       const frame = eventFrame(this.id, toFeedEvent(event));
-      bytesThisTurn += frame.length;
+      const wait = this.roomFor(frame.length);
+      if (wait) await wait;
+      if (this.mode === 'ended') return;
       this.sink.send(frame);
       this.lastSentAt = Date.now();
       this.cursor = event.globalPosition;
@@ -183,16 +181,14 @@ export class LiveSubscription implements FeedSubscriber {
   }
 
   /**
-   * Before a replayed frame: waits while the socket is full (the client reads slower than the replay
-   * sends), and hands the event loop back after REPLAY_BYTES_PER_TURN of frames, so that requests of
-   * others are served between the frames of a page. Returns the bytes sent in this turn so far.
+   * Before a replayed frame: undefined if it may go now, else resolves once the socket has room (the
+   * client reads slower than the replay sends) and the instance's replays may send more in this turn
+   * of the event loop (so that requests of others are served between the frames of a page).
    */
-  private async makeRoom(bytesThisTurn: number): Promise<number> {
+  private roomFor(bytes: number): Promise<void> | undefined {
     const full = this.sink.whenWritable();
-    if (full) await full;
-    else if (bytesThisTurn < REPLAY_BYTES_PER_TURN) return bytesThisTurn;
-    else await setImmediate();
-    return 0;
+    if (full) return full.then(() => this.services.replays.pace(bytes));
+    return this.services.replays.pace(bytes);
   }
 
   private sendLive({ events, upTo }: FeedBatch): void {

@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { EnvironmentVariables } from '../../config/environment-variables';
+import { REPLAY_BYTES_PER_TURN } from '../websocket.constants';
 import { Release, Semaphore } from './semaphore';
+import { TurnBudget } from './turn-budget';
 
 /** What a subscription's replay asks of the scheduler, on behalf of its socket's API key. */
 export interface ReplayPacing {
@@ -8,6 +10,8 @@ export interface ReplayPacing {
   turn(signal: AbortSignal): Promise<Release>;
   /** Runs one database read of a replay or catch-up within the key's and the instance's share of the pool. */
   read<T>(work: () => Promise<T>, signal: AbortSignal): Promise<T>;
+  /** Counts a replayed frame against this turn of the event loop: undefined if it may go now, else resolves in a later turn. */
+  pace(bytes: number): Promise<void> | undefined;
 }
 
 /** One API key's replays on this instance: how many run, and their one read at a time. */
@@ -23,12 +27,15 @@ interface KeyReplays {
  *   always find free connections, whatever the number of replays;
  * - one key's replays read one page at a time, so a key whose reads are slow (a rare type in a large
  *   store scans far) holds one of those connections, never all of them;
- * - at most WS_MAX_REPLAYS_PER_KEY replays of one key run at once; the others wait their turn.
+ * - at most WS_MAX_REPLAYS_PER_KEY replays of one key run at once; the others wait their turn;
+ * - all replays together send about REPLAY_BYTES_PER_TURN per turn of the event loop, so that
+ *   requests of others are served between their frames, however many replays run.
  */
 @Injectable()
 export class ReplayScheduler {
   private readonly reads: Semaphore;
   private readonly keys = new Map<string, KeyReplays>();
+  private readonly sending = new TurnBudget(REPLAY_BYTES_PER_TURN);
 
   constructor(private readonly config: EnvironmentVariables) {
     this.reads = new Semaphore(config.WS_REPLAY_DB_CONNECTIONS);
@@ -38,6 +45,7 @@ export class ReplayScheduler {
     return {
       turn: (signal) => this.turn(apiKeyId, signal),
       read: (work, signal) => this.read(apiKeyId, work, signal),
+      pace: (bytes) => this.sending.spend(bytes),
     };
   }
 
