@@ -7,6 +7,8 @@ import { startTestApp, TestApp } from '../support/test-app';
 import { waitFor } from '../support/wait-for';
 import { TestSocket } from '../support/ws-client';
 
+const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+
 /** DECISIONS §6 (upgrade refusals) and §9 (protocol, replay and live, closes) against the real AppModule and `ws` clients. */
 describe('WebSocket gateway', () => {
   const CONNECTION_LIMIT = 4;
@@ -38,7 +40,6 @@ describe('WebSocket gateway', () => {
     const { body } = await api.createStore(tenant.key, { name }).expect(201);
     return { id: body.id as string, name };
   };
-  const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
   beforeAll(async () => {
     testApp = await startTestApp({
@@ -488,7 +489,6 @@ describe('WebSocket replays of one API key', () => {
       .send({ events: Array.from({ length: count }, () => ({ type: 't', data: { payload: 'x'.repeat(payloadBytes) } })) })
       .expect(200)
       .then((response) => response.body.globalPosition as number);
-  const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
   beforeAll(async () => {
     testApp = await startTestApp({ WS_MAX_REPLAYS_PER_KEY: String(REPLAYS_PER_KEY), WS_MAX_BUFFERED_BYTES: '65536' });
