@@ -66,10 +66,35 @@ export class EnvironmentVariables {
   @Min(100)
   WS_PING_INTERVAL_MS: number = 30000;
 
-  /** A socket holding more unsent bytes than this is a slow consumer: closed with 1008 (DECISIONS §9). */
+  /**
+   * A socket with more unsent bytes than this waiting behind the frame being written is a slow
+   * consumer: closed with 1008 (DECISIONS §9). One frame of any size (an event up to MAX_BODY_BYTES) passes.
+   */
   @IsInt()
   @Min(65536)
   WS_MAX_BUFFERED_BYTES: number = 4 * 1024 * 1024;
+
+  /** Subscriptions one WebSocket connection may hold at once; beyond, the subscribe gets a SUBSCRIPTION_LIMIT error frame. */
+  @IsInt()
+  @Min(1)
+  WS_MAX_SUBSCRIPTIONS_PER_CONNECTION: number = 100;
+
+  /**
+   * Replays (subscriptions from `beginning` or a position, until they are live) one API key may run
+   * at once on an instance; its further replays wait their turn, so one key cannot queue every other
+   * tenant's replay behind hundreds of its own.
+   */
+  @IsInt()
+  @Min(1)
+  WS_MAX_REPLAYS_PER_KEY: number = 10;
+
+  /**
+   * Database connections (of the API's pool of 10) that WebSocket replays and catch-up reads may use
+   * at once on an instance; their other reads wait, so appends and reads always find connections free.
+   */
+  @IsInt()
+  @Min(1)
+  WS_REPLAY_DB_CONNECTIONS: number = 2;
 
   @IsInt()
   @Min(1)

@@ -14,15 +14,19 @@ Client messages (JSON text frames):
 - \`{"action":"subscribe","eventFilter":"order.*","position":"latest"}\` → \`{"type":"subscribed","subscriptionId","eventFilter","position"}\`.
   \`eventFilter\`: \`*\` (default), \`prefix.*\`, \`*.suffix\` or an exact type. \`position\`: \`latest\` (default, events appended from now on),
   \`beginning\`, or N (events after global position N). The replay switches to live events with no gap and no duplicate.
+  An API key runs at most WS_MAX_REPLAYS_PER_KEY replays (from \`beginning\` or N) at once on an instance: a further one is
+  acknowledged and waits its turn, then replays in full.
 - \`{"action":"unsubscribe","subscriptionId":"wss_…"}\` → \`{"type":"unsubscribed","subscriptionId"}\`.
 - \`{"action":"ping"}\` → \`{"type":"pong"}\`.
 
 Server messages: \`{"type":"event","subscriptionId","event":{streamId,streamPosition,globalPosition,eventId,type,data,createdAt}}\`, in
 global-position order per subscription; \`{"type":"error","error":{code,message}}\` with code INVALID_MESSAGE, UNKNOWN_ACTION,
-INVALID_FILTER, INVALID_POSITION, SUBSCRIPTION_NOT_FOUND or SUBSCRIPTION_LIMIT (over 100 per connection); the socket stays open.
+INVALID_FILTER, INVALID_POSITION, SUBSCRIPTION_NOT_FOUND or SUBSCRIPTION_LIMIT (over WS_MAX_SUBSCRIPTIONS_PER_CONNECTION, default
+100); the socket stays open. Client frames are at most 64 KiB (larger: close 1009).
 
 Close codes: 1000 closed by an administrator (with the reason) or store deleted; 1001 server shutting down; 1008 API key revoked,
-or a slow consumer whose unsent frames passed WS_MAX_BUFFERED_BYTES. The server pings every WS_PING_INTERVAL_MS and drops a peer that
+or a slow consumer: more than WS_MAX_BUFFERED_BYTES of frames waiting behind the one being written (so one event of any
+size an append takes reaches a client that reads). The server pings every WS_PING_INTERVAL_MS and drops a peer that
 missed a ping.`;
 
 /**

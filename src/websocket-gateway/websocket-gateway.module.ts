@@ -11,6 +11,7 @@ import { ConnectionRegistry } from './connections/connection-registry';
 import { WebSocketSubscriptions } from './connections/websocket-subscriptions';
 import { EventStreamGateway } from './event-stream.gateway';
 import { AppendNotifications } from './live/append-notifications';
+import { ReplayScheduler } from './live/replay-scheduler';
 import { StoreFeeds } from './live/store-feeds';
 import { ListWebSocketConnectionsHandler } from './queries/list-websocket-connections.handler';
 import { UpgradeAuthorizer } from './upgrade/upgrade-authorizer';
@@ -33,6 +34,7 @@ import { WebSocketEndpointController } from './websocket-endpoint.controller';
     ConnectionControl,
     ConnectionAudit,
     StoreFeeds,
+    ReplayScheduler,
     AppendNotifications,
     WebSocketSubscriptions,
     ListWebSocketConnectionsHandler,

@@ -3,8 +3,6 @@ export const WEBSOCKET_PATH = '/event-stores/:eventStoreRef/events/ws';
 
 /** Client frames are small commands; anything larger is refused by `ws` (close 1009). */
 export const MAX_CLIENT_FRAME_BYTES = 64 * 1024;
-/** Subscriptions one connection may hold at once (beyond: SUBSCRIPTION_LIMIT). */
-export const MAX_SUBSCRIPTIONS_PER_CONNECTION = 100;
 /** `clientId` query parameter: the caller's name for itself, generated when absent. */
 export const CLIENT_ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -12,6 +10,8 @@ export const CLIENT_ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
 export const FEED_PAGE_SIZE = 500;
 /** A store's feed reads at most this often, so that a busy store's events reach each socket in batches. */
 export const FEED_READ_INTERVAL_MS = 10;
+/** Bytes of frames the instance's replays together send per turn of the event loop (then other work is served). */
+export const REPLAY_BYTES_PER_TURN = 64 * 1024;
 /** Live events a subscription may hold in memory while its replay closes the last gap; beyond, it replays on from the database. */
 export const MAX_BRIDGE_EVENTS = 10_000;
 

@@ -7,9 +7,12 @@ import { startTestApp, TestApp } from '../support/test-app';
 import { waitFor } from '../support/wait-for';
 import { TestSocket } from '../support/ws-client';
 
+const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+
 /** DECISIONS §6 (upgrade refusals) and §9 (protocol, replay and live, closes) against the real AppModule and `ws` clients. */
 describe('WebSocket gateway', () => {
   const CONNECTION_LIMIT = 4;
+  const SUBSCRIPTION_LIMIT = 6;
   let testApp: TestApp;
   let api: ApiClient;
   let tenant: TenantKey;
@@ -37,10 +40,13 @@ describe('WebSocket gateway', () => {
     const { body } = await api.createStore(tenant.key, { name }).expect(201);
     return { id: body.id as string, name };
   };
-  const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
   beforeAll(async () => {
-    testApp = await startTestApp({ WS_MAX_CONNECTIONS_PER_KEY: String(CONNECTION_LIMIT), WS_MAX_BUFFERED_BYTES: '65536' });
+    testApp = await startTestApp({
+      WS_MAX_CONNECTIONS_PER_KEY: String(CONNECTION_LIMIT),
+      WS_MAX_SUBSCRIPTIONS_PER_CONNECTION: String(SUBSCRIPTION_LIMIT),
+      WS_MAX_BUFFERED_BYTES: '65536',
+    });
     await testApp.listen();
     api = new ApiClient(testApp.server);
   });
@@ -254,12 +260,22 @@ describe('WebSocket gateway', () => {
       expect(socket.positions(dropped)).toEqual([1]);
     });
 
-    it('refuses more than 100 subscriptions on one connection with SUBSCRIPTION_LIMIT', async () => {
+    it('refuses more than WS_MAX_SUBSCRIPTIONS_PER_CONNECTION subscriptions on one connection with SUBSCRIPTION_LIMIT, and takes one again after an unsubscribe', async () => {
       const socket = await connect();
-      for (let i = 0; i < 100; i += 1) socket.send({ action: 'subscribe', eventFilter: '*' });
-      await socket.waitUntil(() => socket.frames.filter((frame) => frame.type === 'subscribed').length === 100);
+      for (let i = 0; i < SUBSCRIPTION_LIMIT; i += 1) socket.send({ action: 'subscribe', eventFilter: '*' });
+      await socket.waitUntil(() => socket.frames.filter((frame) => frame.type === 'subscribed').length === SUBSCRIPTION_LIMIT);
       socket.send({ action: 'subscribe', eventFilter: '*' });
-      expect(await socket.waitForFrame((frame) => frame.type === 'error')).toMatchObject({ error: { code: 'SUBSCRIPTION_LIMIT' } });
+      expect(await socket.waitForFrame((frame) => frame.type === 'error')).toEqual({
+        type: 'error',
+        error: { code: 'SUBSCRIPTION_LIMIT', message: `A connection holds at most ${SUBSCRIPTION_LIMIT} subscriptions (WS_MAX_SUBSCRIPTIONS_PER_CONNECTION)` },
+      });
+      // The socket stays open, and a freed place can be taken.
+      const first = socket.frames.find((frame) => frame.type === 'subscribed')!.subscriptionId;
+      socket.send({ action: 'unsubscribe', subscriptionId: first });
+      await socket.waitForFrame((frame) => frame.type === 'unsubscribed');
+      await socket.subscribe('*');
+      // Another connection of the same key has places of its own.
+      await (await connect()).subscribe('*');
     });
   });
 
@@ -289,6 +305,36 @@ describe('WebSocket gateway', () => {
         expect(socket.positions(subscriptionId)).toEqual(range(1, lastPosition));
       }
       expect(lastPosition).toBeGreaterThan(100);
+    });
+
+    it('reads on after a page cut short before the store’s end (a byte budget), replayed and live, filtered or not', async () => {
+      // A page may stop early at a byte budget, holding at least one event: here every page holds at most 3.
+      const eventLog = testApp.app.get(EventLog);
+      const readMatchingAfter = eventLog.readMatchingAfter.bind(eventLog);
+      const shortPages = jest.spyOn(eventLog, 'readMatchingAfter').mockImplementation(async (...args) => {
+        const page = await readMatchingAfter(...args);
+        if (page.events.length <= 3) return page;
+        // As the budget cuts a page: more follow, and lastPosition is the last event returned.
+        return { events: page.events.slice(0, 3), hasMore: true, lastPosition: page.events[2].globalPosition };
+      });
+      try {
+        const types = (positions: number[]) => positions.map((position) => ({ type: position % 4 === 0 ? 'match.me' : 'other.thing' }));
+        await append('paged', types(range(1, 40)));
+        const socket = await connect();
+        const all = await socket.subscribe('*', 'beginning');
+        const matching = await socket.subscribe('match.*', 'beginning');
+        const latest = await socket.subscribe('*', 'latest');
+        // Ten events in one append reach the live feed at once: its pages are cut short too.
+        await append('paged', types(range(41, 50)));
+        await socket.waitUntil(() => socket.positions(all).length >= 50 && socket.positions(latest).length >= 10);
+        expect(socket.positions(all)).toEqual(range(1, 50));
+        expect(socket.positions(latest)).toEqual(range(41, 50));
+        await socket.waitUntil(() => socket.positions(matching).length >= 12);
+        expect(socket.positions(matching)).toEqual(range(1, 50).filter((position) => position % 4 === 0));
+        expect(shortPages).toHaveBeenCalled();
+      } finally {
+        shortPages.mockRestore();
+      }
     });
 
     it('gives a filtered subscription exactly the matching positions across the switch', async () => {
@@ -421,6 +467,67 @@ describe('WebSocket gateway', () => {
       expect(socket.positions(subscriptionId).length).toBeLessThan(300);
     });
 
+  });
+});
+
+describe('WebSocket replays of one API key', () => {
+  const REPLAYS_PER_KEY = 2;
+  let testApp: TestApp;
+  let api: ApiClient;
+  let tenant: TenantKey;
+  let storeId: string;
+  const sockets: TestSocket[] = [];
+
+  const connect = async (key = tenant.key) => {
+    const socket = await TestSocket.open(`${testApp.wsBase()}/event-stores/${storeId}/events/ws?apiKey=${key}`);
+    sockets.push(socket);
+    return socket;
+  };
+  const append = (count: number, payloadBytes: number) =>
+    api
+      .http()
+      .post(`/event-stores/${storeId}/streams/s-1`)
+      .set(bearer(tenant.key))
+      .send({ events: Array.from({ length: count }, () => ({ type: 't', data: { payload: 'x'.repeat(payloadBytes) } })) })
+      .expect(200)
+      .then((response) => response.body.globalPosition as number);
+
+  beforeAll(async () => {
+    testApp = await startTestApp({ WS_MAX_REPLAYS_PER_KEY: String(REPLAYS_PER_KEY), WS_MAX_BUFFERED_BYTES: '65536' });
+    await testApp.listen();
+    api = new ApiClient(testApp.server);
+  });
+  beforeEach(async () => {
+    tenant = await api.tenantWithKey();
+    storeId = (await api.createStore(tenant.key, { name: 'replays' }).expect(201)).body.id;
+  });
+  afterEach(() => sockets.splice(0).forEach((socket) => socket.close()));
+  afterAll(async () => {
+    await testApp.close();
+  });
+
+  it("runs at most WS_MAX_REPLAYS_PER_KEY replays of a key at once: a further one waits its turn (not another key's, nor a latest subscription), then replays in full", async () => {
+    // 20 MB per replay: more than the kernel's socket buffers take, so a client that stops reading stalls its replays mid-way, holding the key's turns.
+    for (let batch = 0; batch < 10; batch += 1) await append(500, 4000);
+    const stalled = await connect();
+    for (let turn = 0; turn < REPLAYS_PER_KEY; turn += 1) await stalled.subscribe('*', 'beginning');
+    stalled.ws.pause();
+
+    const waiting = await connect();
+    const queued = await waiting.subscribe('*', 'beginning');
+    const latest = await waiting.subscribe('*', 'latest');
+    const otherKey = await api.keyFor(tenant.tenantId, ['read']);
+    const other = await connect(otherKey.key);
+    const elsewhere = await other.subscribe('*', 'beginning');
+    await other.waitUntil(() => other.positions(elsewhere).length === 5000, 30_000, "the other key's replay");
+    const position = await append(1, 10);
+    await waiting.waitUntil(() => waiting.positions(latest).includes(position), 10_000, 'the live event');
+    expect(waiting.positions(queued)).toEqual([]);
+
+    // Its socket closed, the stalled replays end and give their turns back.
+    stalled.close();
+    await waiting.waitUntil(() => waiting.positions(queued).length === position, 30_000, 'the queued replay');
+    expect(waiting.positions(queued)).toEqual(range(1, position));
   });
 });
 

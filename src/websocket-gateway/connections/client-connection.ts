@@ -4,11 +4,12 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { WebSocket } from 'ws';
 import { newId } from '../../common/ids';
 import type { EventLog } from '../../streams/event-log';
-import type { FrameSink } from '../live/live-subscription';
+import type { FrameSink, SubscriptionServices } from '../live/live-subscription';
 import { LiveSubscription } from '../live/live-subscription';
+import type { ReplayScheduler } from '../live/replay-scheduler';
 import type { StoreFeed } from '../live/store-feed';
 import type { StoreFeeds } from '../live/store-feeds';
-import { CLOSE_POLICY_VIOLATION, MAX_SUBSCRIPTIONS_PER_CONNECTION } from '../websocket.constants';
+import { CLOSE_POLICY_VIOLATION } from '../websocket.constants';
 import { ClientMessage, parseClientMessage, ProtocolError, ProtocolErrorCode } from '../ws-protocol';
 import type { ConnectionRecord } from './connection-record';
 import type { UpgradeSession } from './upgrade-session';
@@ -16,7 +17,9 @@ import type { UpgradeSession } from './upgrade-session';
 export interface ConnectionServices {
   feeds: StoreFeeds;
   eventLog: EventLog;
+  replays: ReplayScheduler;
   maxBufferedBytes: number;
+  maxSubscriptions: number;
   logger: Logger;
   /** The connection's subscriptions changed: the registry should show it. */
   subscriptionsChanged(connection: ClientConnection): void;
@@ -33,6 +36,9 @@ export class ClientConnection implements FrameSink {
   private alive = true;
   private closed = false;
   private corked = false;
+  /** Bytes of each frame queued on the socket and not yet handed to the kernel, oldest first. */
+  private readonly unsent: number[] = [];
+  private readonly subscriptionServices: SubscriptionServices;
 
   constructor(
     readonly socket: WebSocket,
@@ -40,6 +46,8 @@ export class ClientConnection implements FrameSink {
     private readonly services: ConnectionServices,
   ) {
     socket.on('pong', () => (this.alive = true));
+    const { eventLog, replays, logger } = services;
+    this.subscriptionServices = { eventLog, replays: replays.forKey(session.principal.apiKeyId), logger };
   }
 
   get eventStoreId(): string {
@@ -91,15 +99,27 @@ export class ClientConnection implements FrameSink {
    * Queues a frame. Frames sent in one turn of the event loop (a feed batch, to every subscription
    * of this socket) leave in one write: the socket is corked until the turn's microtasks run, which
    * costs no latency and saves a system call per frame, the bulk of a fan-out's CPU otherwise.
+   *
+   * A consumer is slow when more than WS_MAX_BUFFERED_BYTES wait behind the frame being written: one
+   * event as large as an append may be (10 MiB) reaches a client that reads, and a client that does
+   * not is closed once anything more piles up behind it. So a socket holds at most the bound plus one
+   * frame.
    */
   send(frame: string): void {
     if (this.socket.readyState !== WebSocket.OPEN) return;
     this.corkForThisTurn();
-    this.socket.send(frame);
-    if (this.socket.bufferedAmount > this.services.maxBufferedBytes) {
+    const before = this.socket.bufferedAmount;
+    this.socket.send(frame, this.frameWritten);
+    this.unsent.push(this.socket.bufferedAmount - before);
+    if (this.socket.bufferedAmount - this.unsent[0] > this.services.maxBufferedBytes) {
       this.close(CLOSE_POLICY_VIOLATION, 'Slow consumer: too many unsent events');
     }
   }
+
+  /** `ws` calls back once a frame is handed to the kernel (or the socket is gone), in the order they were sent. */
+  private readonly frameWritten = (): void => {
+    this.unsent.shift();
+  };
 
   whenWritable(): Promise<void> | undefined {
     // A quarter of the slow-consumer bound: replaying alone never trips it, whatever else the socket carries.
@@ -162,11 +182,11 @@ export class ClientConnection implements FrameSink {
    * first, so that every event appended after the client hears `subscribed` is sent to it.
    */
   private async subscribe({ eventFilter, filter, position }: Extract<ClientMessage, { action: 'subscribe' }>): Promise<void> {
-    if (this.subscriptions.size >= MAX_SUBSCRIPTIONS_PER_CONNECTION) {
-      return this.sendError('SUBSCRIPTION_LIMIT', `A connection holds at most ${MAX_SUBSCRIPTIONS_PER_CONNECTION} subscriptions`);
+    const { maxSubscriptions } = this.services;
+    if (this.subscriptions.size >= maxSubscriptions) {
+      return this.sendError('SUBSCRIPTION_LIMIT', `A connection holds at most ${maxSubscriptions} subscriptions (WS_MAX_SUBSCRIPTIONS_PER_CONNECTION)`);
     }
-    const { eventLog, logger } = this.services;
-    const subscription = new LiveSubscription(newId('wss'), eventFilter, filter, eventLog, this, logger);
+    const subscription = new LiveSubscription(newId('wss'), eventFilter, filter, this, this.subscriptionServices);
     this.subscriptions.set(subscription.id, subscription);
     this.services.subscriptionsChanged(this);
     const feed = await this.storeFeed();

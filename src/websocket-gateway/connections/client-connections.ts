@@ -3,6 +3,7 @@ import type { WebSocket } from 'ws';
 import { EnvironmentVariables } from '../../config/environment-variables';
 import { Metrics } from '../../metrics/metrics';
 import { EventLog } from '../../streams/event-log';
+import { ReplayScheduler } from '../live/replay-scheduler';
 import { StoreFeeds } from '../live/store-feeds';
 import { REGISTRY_REFRESH_MS, REGISTRY_TTL_MS } from '../websocket.constants';
 import { ClientConnection, ConnectionServices } from './client-connection';
@@ -26,11 +27,14 @@ export class ClientConnections implements OnApplicationBootstrap, OnApplicationS
     private readonly metrics: Metrics,
     feeds: StoreFeeds,
     eventLog: EventLog,
+    replays: ReplayScheduler,
   ) {
     this.services = {
       feeds,
       eventLog,
+      replays,
       maxBufferedBytes: config.WS_MAX_BUFFERED_BYTES,
+      maxSubscriptions: config.WS_MAX_SUBSCRIPTIONS_PER_CONNECTION,
       logger: this.logger,
       subscriptionsChanged: (connection) => this.publish([connection]),
     };

@@ -4,6 +4,8 @@ import { EventFilter, matchesEventFilter } from '../../common/event-filter';
 import type { EventLog } from '../../streams/event-log';
 import { FEED_PAGE_SIZE, MAX_BRIDGE_EVENTS } from '../websocket.constants';
 import { eventFrame, FeedBatch, FeedEvent, toFeedEvent } from './event-frame';
+import type { ReplayPacing } from './replay-scheduler';
+import type { Release } from './semaphore';
 import type { FeedSubscriber, StoreFeed } from './store-feed';
 
 /** Where a subscription's frames go: its socket. */
@@ -12,6 +14,13 @@ export interface FrameSink {
   send(frame: string): void;
   /** Undefined while the socket has room; otherwise resolves once it has, so that a replay paces itself instead of overrunning it. */
   whenWritable(): Promise<void> | undefined;
+}
+
+/** What a subscription reads with: the log, its key's share of replays, and where to say it had to retry. */
+export interface SubscriptionServices {
+  eventLog: EventLog;
+  replays: ReplayPacing;
+  logger: Logger;
 }
 
 type Mode = 'replaying' | 'bridging' | 'live' | 'ended';
@@ -23,12 +32,15 @@ const RETRY_DELAY_MS = 1000;
  * database, then switches to the store's live feed with no gap and no duplicate.
  *
  * `cursor` is the invariant: every event up to it was sent (or did not match). The replay reads
- * pages after the cursor; once a page comes back short, the replay has seen the store as of that
- * read. If the feed has dispatched no further, the subscription attaches and is live. Otherwise it
- * attaches in `bridging` mode, keeping the feed's batches (which hold every event after the feed's
- * position at that moment) while it reads on from the database up to that position; then it sends
- * the kept events after its cursor and is live. Everything between attach-check and attach is
- * synchronous, so no batch can slip between them.
+ * pages after the cursor; once a page reaches the store's end (no `hasMore`), the replay has seen
+ * the store as of that read. If the feed has dispatched no further, the subscription attaches and
+ * is live. Otherwise it attaches in `bridging` mode, keeping the feed's batches (which hold every
+ * event after the feed's position at that moment) while it reads on from the database up to that
+ * position; then it sends the kept events after its cursor and is live. Everything between
+ * attach-check and attach is synchronous, so no batch can slip between them.
+ *
+ * Replays share the database with everyone: their reads go through the ReplayScheduler, which
+ * bounds how many run at once, per instance and per API key.
  */
 export class LiveSubscription implements FeedSubscriber {
   private mode: Mode = 'replaying';
@@ -36,6 +48,10 @@ export class LiveSubscription implements FeedSubscriber {
   private bridgeFrom = 0;
   private bridged: FeedBatch[] = [];
   private bridgedEvents = 0;
+  /** A `latest` start has nothing to replay: it catches up from where it started without waiting for its key's turn. */
+  private startsLatest = false;
+  /** Aborted by end(): a replay waiting for its turn or for a read leaves the queue. */
+  private readonly ending = new AbortController();
   readonly createdAt = new Date();
   /** When the last event frame went out (epoch ms), for the registry. */
   lastSentAt: number | null = null;
@@ -46,9 +62,8 @@ export class LiveSubscription implements FeedSubscriber {
     readonly id: string,
     readonly eventFilter: string,
     private readonly filter: EventFilter,
-    private readonly eventLog: EventLog,
     private readonly sink: FrameSink,
-    private readonly logger: Logger,
+    private readonly services: SubscriptionServices,
   ) {}
 
   get lastProcessedPosition(): number {
@@ -64,29 +79,40 @@ export class LiveSubscription implements FeedSubscriber {
    * deleted meanwhile is closed by the audit). Retries while the database cannot answer.
    */
   async start(eventStoreId: string, start: 'latest' | number): Promise<void> {
+    this.startsLatest = start === 'latest';
     while (start === 'latest' && this.mode !== 'ended') {
       try {
-        this.cursor = (await this.eventLog.lastPosition(eventStoreId)) ?? 0;
+        this.cursor = (await this.services.eventLog.lastPosition(eventStoreId)) ?? 0;
         return;
       } catch (error) {
-        this.logger.warn(`Start of ${this.id} could not read, retrying: ${(error as Error).message}`);
+        this.services.logger.warn(`Start of ${this.id} could not read, retrying: ${(error as Error).message}`);
         await sleep(RETRY_DELAY_MS);
       }
     }
     if (start !== 'latest') this.cursor = start;
   }
 
-  /** Sends every matching event after the start, then live ones from `feed`, until `end()`. */
+  /**
+   * Sends every matching event after the start, then live ones from `feed`, until `end()`. A replay
+   * first waits for its key's turn (ReplayScheduler) and holds it until it is live.
+   */
   async run(feed: StoreFeed): Promise<void> {
     this.feed = feed;
-    while (this.mode === 'replaying' || this.mode === 'bridging') {
-      try {
-        await this.catchUp(feed);
-      } catch (error) {
-        // The database is unreachable: keep the subscription and try again from the cursor.
-        this.logger.warn(`Replay of ${this.id} could not read, retrying: ${(error as Error).message}`);
-        await sleep(RETRY_DELAY_MS);
+    const endTurn = await this.takeTurn();
+    if (!endTurn) return;
+    try {
+      while (this.mode === 'replaying' || this.mode === 'bridging') {
+        try {
+          await this.catchUp(feed);
+        } catch (error) {
+          if (this.ended) return;
+          // The database is unreachable: keep the subscription and try again from the cursor.
+          this.services.logger.warn(`Replay of ${this.id} could not read, retrying: ${(error as Error).message}`);
+          await sleep(RETRY_DELAY_MS);
+        }
       }
+    } finally {
+      endTurn();
     }
   }
 
@@ -108,21 +134,35 @@ export class LiveSubscription implements FeedSubscriber {
     this.mode = 'ended';
     this.feed?.detach(this);
     this.bridged = [];
+    this.ending.abort();
+  }
+
+  /** Its key's turn to replay (a no-op for `latest`), or null if the subscription ended while waiting. */
+  private async takeTurn(): Promise<Release | null> {
+    if (this.startsLatest) return () => undefined;
+    try {
+      return await this.services.replays.turn(this.ending.signal);
+    } catch (error) {
+      if (this.ended) return null;
+      throw error;
+    }
   }
 
   /** One page of the replay, and the switch to live when the replay has caught up. */
   private async catchUp(feed: StoreFeed): Promise<void> {
-    const { events, lastPosition, hasMore } = await this.eventLog.readMatchingAfter(feed.eventStoreId, this.filter, this.cursor, FEED_PAGE_SIZE);
-    for (const event of events) {
-      const full = this.sink.whenWritable();
-      if (full) await full;
+    const { eventLog, replays } = this.services;
+    const page = await replays.read(() => eventLog.readMatchingAfter(feed.eventStoreId, this.filter, this.cursor, FEED_PAGE_SIZE), this.ending.signal);
+    for (const event of page.events) {
+      const frame = eventFrame(this.id, toFeedEvent(event));
+      const wait = this.roomFor(frame.length);
+      if (wait) await wait;
       if (this.mode === 'ended') return;
-      this.sink.send(eventFrame(this.id, toFeedEvent(event)));
+      this.sink.send(frame);
       this.lastSentAt = Date.now();
       this.cursor = event.globalPosition;
     }
-    if (hasMore || this.mode === 'ended') return;
-    this.cursor = Math.max(this.cursor, lastPosition);
+    if (this.ended || page.hasMore) return;
+    this.cursor = Math.max(this.cursor, page.lastPosition);
 
     if (this.mode === 'replaying') {
       this.bridgeFrom = feed.position;
@@ -138,6 +178,17 @@ export class LiveSubscription implements FeedSubscriber {
       this.mode = 'live';
       for (const batch of bridged) this.sendLive(batch);
     }
+  }
+
+  /**
+   * Before a replayed frame: undefined if it may go now, else resolves once the socket has room (the
+   * client reads slower than the replay sends) and the instance's replays may send more in this turn
+   * of the event loop (so that requests of others are served between the frames of a page).
+   */
+  private roomFor(bytes: number): Promise<void> | undefined {
+    const full = this.sink.whenWritable();
+    if (full) return full.then(() => this.services.replays.pace(bytes));
+    return this.services.replays.pace(bytes);
   }
 
   private sendLive({ events, upTo }: FeedBatch): void {

@@ -80,12 +80,12 @@ export class StoreFeed {
     this.lastReadAt = performance.now();
     let backlog = false;
     try {
-      const { events, lastPosition, hasMore } = await this.eventLog.readMatchingAfter(this.eventStoreId, EVERY_EVENT, this.position, FEED_PAGE_SIZE);
+      const page = await this.eventLog.readMatchingAfter(this.eventStoreId, EVERY_EVENT, this.position, FEED_PAGE_SIZE);
       if (this.stopped) return;
-      backlog = hasMore;
-      // A short page saw the whole store as of its snapshot: nothing up to lastPosition is missing.
-      const upTo = backlog ? events[events.length - 1].globalPosition : Math.max(this.position, lastPosition);
-      if (upTo > this.position) this.dispatch({ events: events.map(toFeedEvent), upTo });
+      // A page that reached the store's end saw it whole as of its snapshot: nothing up to lastPosition is missing.
+      backlog = page.hasMore;
+      const upTo = backlog ? page.events[page.events.length - 1].globalPosition : Math.max(this.position, page.lastPosition);
+      if (upTo > this.position) this.dispatch({ events: page.events.map(toFeedEvent), upTo });
     } catch (error) {
       // The next NOTIFY or the audit's poll (every second) tries again from the same position.
       this.logger.warn(`Live feed of ${this.eventStoreId} could not read: ${(error as Error).message}`);

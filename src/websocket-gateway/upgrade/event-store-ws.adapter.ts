@@ -2,7 +2,7 @@ import { INestApplicationContext, Logger } from '@nestjs/common';
 import { WsAdapter } from '@nestjs/platform-ws';
 import type { Server } from 'node:http';
 import type { Duplex } from 'node:stream';
-import type { WebSocketServer } from 'ws';
+import type { WebSocket, WebSocketServer } from 'ws';
 import { NotFoundError, ShuttingDownError } from '../../common/errors/common.errors';
 import type { DomainError } from '../../common/errors/domain-error';
 import { INTERNAL_ERROR } from '../../common/errors/internal-error';
@@ -56,6 +56,20 @@ export class EventStoreWsAdapter extends WsAdapter {
     server.on('headers', (lines: string[], request: UpgradeRequest) => {
       for (const [name, value] of Object.entries(request.decision?.headers ?? {})) lines.push(`${name}: ${value}`);
     });
+    return server;
+  }
+
+  /**
+   * An error on a client's socket is the client's doing (a frame over 64 KiB, 1009; invalid UTF-8 or
+   * framing; a reset connection), and `ws` has already closed the socket with the matching code:
+   * a warning without a stack, so that clients cannot fill the error log. Errors of the server itself
+   * stay errors.
+   */
+  override bindErrorHandler(server: WebSocketServer): WebSocketServer {
+    server.on('connection', (socket: WebSocket) =>
+      socket.on('error', (error: Error & { code?: string }) => this.log.warn(`Client connection closed on a fault: ${error.message}${error.code ? ` (${error.code})` : ''}`)),
+    );
+    server.on('error', (error: Error) => this.log.error(`WebSocket server error: ${error.message}`, error.stack));
     return server;
   }
 
