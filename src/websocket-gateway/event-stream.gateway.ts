@@ -1,7 +1,6 @@
 import { BeforeApplicationShutdown } from '@nestjs/common';
 import { ConnectedSocket, MessageBody, OnGatewayConnection, OnGatewayDisconnect, SubscribeMessage, WebSocketGateway } from '@nestjs/websockets';
 import type { WebSocket } from 'ws';
-import { Public } from '../auth/decorators/auth.decorators';
 import { ClientConnections } from './connections/client-connections';
 import type { UpgradeRequest } from './connections/upgrade-session';
 import { CLIENT_FRAME } from './upgrade/event-store-ws.adapter';
@@ -9,11 +8,9 @@ import { CLOSE_GOING_AWAY, MAX_CLIENT_FRAME_BYTES, SHUTDOWN_CLOSE_WAIT_MS, WEBSO
 
 /**
  * `ws://…/event-stores/{ref}/events/ws` (DECISIONS §9). The upgrade was authorized by the adapter
- * before this sees a socket; each socket then belongs to a ClientConnection.
+ * before this sees a socket (UpgradeAuthorizer); frames carry no credentials, and each socket then
+ * belongs to a ClientConnection.
  */
-// Frames carry no credentials: the socket was authenticated once, at the upgrade (UpgradeAuthorizer),
-// so the global HTTP guard has nothing to check here.
-@Public()
 @WebSocketGateway({ path: WEBSOCKET_PATH, maxPayload: MAX_CLIENT_FRAME_BYTES })
 export class EventStreamGateway implements OnGatewayConnection, OnGatewayDisconnect, BeforeApplicationShutdown {
   constructor(private readonly connections: ClientConnections) {}

@@ -26,6 +26,10 @@ setInterval(() => parentPort.postMessage(counts), 100);
 
 // One API process, a store of tens of thousands of events, replays of hundreds of megabytes.
 jest.setTimeout(180_000);
+// The latency bound is measured on a machine whose two cores the whole suite shares (another Jest
+// worker, PostgreSQL, the load's own thread): a run may lose a window to them, so a failing test is
+// tried twice more. Without the service's bounds it fails every time (an append took seconds).
+jest.retryTimes(2, { logErrorsBeforeRetry: true });
 
 /** What one tenant's WebSockets may take from the others on the built API (`dist/main.js`): database time, and the log. */
 describe('WebSocket gateway under one heavy tenant', () => {
