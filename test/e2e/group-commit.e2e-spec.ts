@@ -218,7 +218,7 @@ describe('Group commit of concurrent appends', () => {
   });
 
   it('keeps positions gap-free and versions exact when two API instances batch appends to one store', async () => {
-    // Closed in afterAll: passport's strategies are process-global, so closing it now would break the first app's authentication.
+    // Closed in afterAll, with the first app (the two share a database, which the first one drops).
     second = await startTestApp({}, testApp.database);
     const instances = [api, new ApiClient(second.server)];
     const streams = 10;
