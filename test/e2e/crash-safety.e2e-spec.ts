@@ -1,8 +1,7 @@
 import { Client } from 'pg';
 import { freePort, ServiceProcess } from '../support/service-process';
-import { TEST_ADMIN_TOKEN, TEST_JWT_SECRET } from '../support/test-app';
+import { TEST_ADMIN_TOKEN } from '../support/test-app';
 import { cloneTestDatabase, TestDatabase } from '../support/test-database';
-import { testEnvironment } from '../support/test-environment';
 
 /**
  * Issue 3, crash safety: the built API (dist/main.js) is SIGKILLed while eight clients append
@@ -29,15 +28,10 @@ describe('Crash safety of appends (SIGKILL during batch appends)', () => {
 
   const startApi = async () => {
     const port = await freePort();
-    const api = ServiceProcess.start('dist/main.js', {
+    const api = ServiceProcess.startApi({
       DATABASE_URL: database.url,
-      REDIS_URL: testEnvironment.redisUrl,
-      REDIS_PREFIX: testEnvironment.redisPrefix,
-      ADMIN_TOKEN: TEST_ADMIN_TOKEN,
-      JWT_SECRET: TEST_JWT_SECRET,
       RATE_LIMIT_REQUESTS_PER_MINUTE: '1000000',
       RATE_LIMIT_EVENTS_PER_MINUTE: '100000000',
-      LOG_LEVEL: 'info',
       PORT: String(port),
     });
     running.push(api);

@@ -3,9 +3,8 @@ import { connect, Socket } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { bearer } from '../support/api-client';
 import { freePort, ServiceProcess } from '../support/service-process';
-import { TEST_ADMIN_TOKEN, TEST_JWT_SECRET } from '../support/test-app';
+import { TEST_ADMIN_TOKEN } from '../support/test-app';
 import { cloneTestDatabase, TestDatabase } from '../support/test-database';
-import { testEnvironment } from '../support/test-environment';
 import { waitFor } from '../support/wait-for';
 
 jest.setTimeout(120_000);
@@ -80,12 +79,8 @@ describe('The API under hostile clients', () => {
   beforeAll(async () => {
     database = await cloneTestDatabase();
     port = await freePort();
-    api = ServiceProcess.start('dist/main.js', {
+    api = ServiceProcess.startApi({
       DATABASE_URL: database.url,
-      REDIS_URL: testEnvironment.redisUrl,
-      REDIS_PREFIX: testEnvironment.redisPrefix,
-      JWT_SECRET: TEST_JWT_SECRET,
-      ADMIN_TOKEN: TEST_ADMIN_TOKEN,
       PORT: String(port),
       LOG_LEVEL: 'debug',
       REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS),

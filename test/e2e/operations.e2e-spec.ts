@@ -1,9 +1,8 @@
 import { Client } from 'pg';
 import { bearer } from '../support/api-client';
 import { freePort, ServiceProcess } from '../support/service-process';
-import { TEST_ADMIN_TOKEN, TEST_JWT_SECRET } from '../support/test-app';
+import { TEST_ADMIN_TOKEN } from '../support/test-app';
 import { cloneTestDatabase, TestDatabase } from '../support/test-database';
-import { testEnvironment } from '../support/test-environment';
 import { waitFor } from '../support/wait-for';
 
 jest.setTimeout(120_000);
@@ -19,14 +18,9 @@ describe('The API process in operation', () => {
     await api?.stop('SIGKILL');
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
-    api = ServiceProcess.start('dist/main.js', {
+    api = ServiceProcess.startApi({
       DATABASE_URL: database.url,
-      REDIS_URL: testEnvironment.redisUrl,
-      REDIS_PREFIX: testEnvironment.redisPrefix,
-      JWT_SECRET: TEST_JWT_SECRET,
-      ADMIN_TOKEN: TEST_ADMIN_TOKEN,
       PORT: String(port),
-      LOG_LEVEL: 'info',
       ...overrides,
     });
     await api.waitForOutput(/Listening on port/);
@@ -240,14 +234,11 @@ describe('Readiness with Redis unreachable', () => {
   it('answers 503 within 2 s, however long Redis has been down', async () => {
     const database = await cloneTestDatabase();
     const port = await freePort();
-    const api = ServiceProcess.start('dist/main.js', {
+    const api = ServiceProcess.startApi({
       DATABASE_URL: database.url,
       // A closed port: ioredis reconnects with a growing backoff, which the check must not wait out.
       REDIS_URL: `redis://127.0.0.1:${await freePort()}`,
-      REDIS_PREFIX: testEnvironment.redisPrefix,
-      JWT_SECRET: TEST_JWT_SECRET,
       PORT: String(port),
-      LOG_LEVEL: 'info',
     });
     try {
       await api.waitForOutput(/Listening on port/);

@@ -3,7 +3,6 @@ import { ApiClient, bearer, TenantKey } from '../support/api-client';
 import { cli } from '../support/cli-process';
 import { FaultyLink } from '../support/faulty-link';
 import { freePort, ServiceProcess } from '../support/service-process';
-import { TEST_ADMIN_TOKEN, TEST_JWT_SECRET } from '../support/test-app';
 import { cloneTestDatabase, TestDatabase } from '../support/test-database';
 import { testEnvironment } from '../support/test-environment';
 import { TestSocket } from '../support/ws-client';
@@ -79,15 +78,10 @@ describe('Revocation across API instances', () => {
     for (const delayMs of [0, REDIS_LAG_MS]) {
       const redisLink = await FaultyLink.start(redis, { delayMs });
       const port = await freePort();
-      const process = ServiceProcess.start('dist/main.js', {
+      const process = ServiceProcess.startApi({
         DATABASE_URL: database.url,
         REDIS_URL: redisLink.url,
-        // The CLI announces with the tests' prefix (test/support/cli-process.ts).
-        REDIS_PREFIX: testEnvironment.redisPrefix,
-        ADMIN_TOKEN: TEST_ADMIN_TOKEN,
-        JWT_SECRET: TEST_JWT_SECRET,
         PORT: String(port),
-        LOG_LEVEL: 'info',
       });
       instances.push({ process, port, api: new ApiClient(`http://127.0.0.1:${port}`), redisLink });
     }

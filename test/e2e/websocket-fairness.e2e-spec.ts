@@ -1,7 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { ApiClient, bearer, TenantKey } from '../support/api-client';
 import { freePort, ServiceProcess } from '../support/service-process';
-import { TEST_ADMIN_TOKEN, TEST_JWT_SECRET } from '../support/test-app';
 import { cloneTestDatabase, TestDatabase } from '../support/test-database';
 import { testEnvironment } from '../support/test-environment';
 import { waitFor } from '../support/wait-for';
@@ -41,16 +40,12 @@ describe('WebSocket gateway under one heavy tenant', () => {
   beforeAll(async () => {
     database = await cloneTestDatabase();
     port = await freePort();
-    api = ServiceProcess.start('dist/main.js', {
+    api = ServiceProcess.startApi({
       DATABASE_URL: database.url,
-      REDIS_URL: testEnvironment.redisUrl,
       REDIS_PREFIX: `${testEnvironment.redisPrefix}-fairness`,
-      ADMIN_TOKEN: TEST_ADMIN_TOKEN,
-      JWT_SECRET: TEST_JWT_SECRET,
       RATE_LIMIT_REQUESTS_PER_MINUTE: '1000000',
       RATE_LIMIT_EVENTS_PER_MINUTE: '1000000',
       PORT: String(port),
-      LOG_LEVEL: 'info',
     });
     await api.waitForOutput(/Listening on port/);
     client = new ApiClient(`http://127.0.0.1:${port}`);

@@ -1,6 +1,5 @@
 import { ApiClient, bearer, TenantKey } from '../support/api-client';
 import { freePort, ServiceProcess } from '../support/service-process';
-import { TEST_ADMIN_TOKEN, TEST_JWT_SECRET } from '../support/test-app';
 import { cloneTestDatabase, TestDatabase } from '../support/test-database';
 import { testEnvironment } from '../support/test-environment';
 import { waitFor } from '../support/wait-for';
@@ -37,17 +36,13 @@ describe('WebSocket gateway across API instances', () => {
     database = await cloneTestDatabase();
     for (let index = 0; index < 2; index += 1) {
       const port = await freePort();
-      const process = ServiceProcess.start('dist/main.js', {
+      const process = ServiceProcess.startApi({
         DATABASE_URL: database.url,
-        REDIS_URL: testEnvironment.redisUrl,
         REDIS_PREFIX: `${testEnvironment.redisPrefix}-instances`,
-        ADMIN_TOKEN: TEST_ADMIN_TOKEN,
-        JWT_SECRET: TEST_JWT_SECRET,
         WS_MAX_CONNECTIONS_PER_KEY: String(CONNECTION_LIMIT),
         // The slow-consumer case appends 16,000 events within a minute.
         RATE_LIMIT_EVENTS_PER_MINUTE: '1000000',
         PORT: String(port),
-        LOG_LEVEL: 'info',
       });
       instances.push({ process, port, api: new ApiClient(`http://127.0.0.1:${port}`) });
     }

@@ -2,6 +2,8 @@ import { ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { TEST_ADMIN_TOKEN, TEST_JWT_SECRET } from './test-app';
+import { testEnvironment } from './test-environment';
 
 const ROOT = join(__dirname, '..', '..');
 
@@ -19,6 +21,21 @@ export class ServiceProcess {
   /** Starts `node <script>` with exactly the given environment (plus PATH), nothing inherited. */
   static start(script: string, env: Record<string, string>): ServiceProcess {
     return new ServiceProcess(spawn(process.execPath, [script], { cwd: ROOT, env: { PATH: process.env.PATH ?? '', ...env } }));
+  }
+
+  /**
+   * The built API with what every test gives it (the run's Redis and prefix, the test tokens, info
+   * logs); `env` adds the rest (DATABASE_URL and PORT at least) and wins over those.
+   */
+  static startApi(env: Record<string, string>): ServiceProcess {
+    return ServiceProcess.start('dist/main.js', {
+      REDIS_URL: testEnvironment.redisUrl,
+      REDIS_PREFIX: testEnvironment.redisPrefix,
+      JWT_SECRET: TEST_JWT_SECRET,
+      ADMIN_TOKEN: TEST_ADMIN_TOKEN,
+      LOG_LEVEL: 'info',
+      ...env,
+    });
   }
 
   get log(): string {
