@@ -51,34 +51,34 @@ export class MalformedPathError extends ValidationError {
   }
 }
 
-/** A request or upgrade reaching an instance that is shutting down; the client should retry, reaching another one. */
-export class ShuttingDownError extends DomainError {
+/**
+ * This instance cannot take the request now, though another instance, or this one in a moment, may:
+ * the client retries. The connection is closed, so that a retry opens a new one (possibly elsewhere).
+ */
+abstract class UnavailableError extends DomainError {
   readonly code = 'SERVICE_UNAVAILABLE';
   readonly status = 503;
-
-  constructor() {
-    super('This instance is shutting down; retry the request');
-  }
 
   override headers(): Record<string, string> {
     return { Connection: 'close' };
   }
 }
 
-/**
- * A body refused because the bodies already on their way in hold MAX_PENDING_BODY_BYTES: the
- * instance is busy, not the client wrong, so it may retry in a moment (or reach another instance).
- */
-export class BodiesBusyError extends DomainError {
-  readonly code = 'SERVICE_UNAVAILABLE';
-  readonly status = 503;
+/** A request or upgrade reaching an instance that is shutting down; the client should retry, reaching another one. */
+export class ShuttingDownError extends UnavailableError {
+  constructor() {
+    super('This instance is shutting down; retry the request');
+  }
+}
 
+/** A body refused because the bodies already on their way in hold MAX_PENDING_BODY_BYTES: the instance is busy, not the client wrong. */
+export class BodiesBusyError extends UnavailableError {
   constructor() {
     super('Too many request bodies are being received at once; retry shortly');
   }
 
   override headers(): Record<string, string> {
-    return { 'Retry-After': '1', Connection: 'close' };
+    return { ...super.headers(), 'Retry-After': '1' };
   }
 }
 
