@@ -90,6 +90,11 @@ describe('WebSocket gateway', () => {
       expect(elsewhere).toMatchObject({ status: 404, body: { error: { code: 'NOT_FOUND' } } });
     });
 
+    it('refuses an unknown query parameter with 400 naming it, like every endpoint', async () => {
+      const refusal = await TestSocket.refusal(url(storeId, { apiKey: tenant.key, clientid: 'lower-case-typo' }));
+      expect(refusal).toMatchObject({ status: 400, body: { error: { code: 'VALIDATION_ERROR', details: { fields: [{ field: 'clientid' }] } } } });
+    });
+
     it('answers a plain HTTP GET of the gateway path with 426 in the error envelope', async () => {
       const response = await api.http().get(`/event-stores/${storeId}/events/ws`).set(bearer(tenant.key)).expect(426);
       expect(response.body).toEqual({ error: { code: 'UPGRADE_REQUIRED', message: expect.any(String), details: {} } });

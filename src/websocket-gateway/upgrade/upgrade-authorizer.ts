@@ -51,6 +51,10 @@ export class UpgradeAuthorizer {
     Object.assign(headers, await this.rateLimiter.count(principal.apiKeyId));
     if (!principal.scopes.includes('read')) throw new ForbiddenError('read');
 
+    const unknown = [...new Set(query.keys())].filter((name) => !UPGRADE_QUERY.has(name));
+    if (unknown.length > 0) {
+      throw new ValidationError(unknown.map((name) => ({ field: name, message: `${name} is not a query parameter of this endpoint` })));
+    }
     const clientId = query.get('clientId') ?? newId('cli');
     if (!CLIENT_ID_PATTERN.test(clientId)) {
       throw new ValidationError([{ field: 'clientId', message: 'clientId must be 1-128 letters, digits or ._:-' }]);
@@ -84,6 +88,9 @@ export class UpgradeAuthorizer {
     return (await this.failOpen.call(() => this.registry.reserve(apiKeyId, connectionId, this.config.WS_MAX_CONNECTIONS_PER_KEY))) ?? true;
   }
 }
+
+/** What the WebSocket URL may carry (WebSocketUpgradeParamsDto documents it); anything else is refused like any endpoint's unknown parameter. */
+const UPGRADE_QUERY = new Set(['apiKey', 'clientId']);
 
 function decodePathSegment(raw: string): string {
   try {
