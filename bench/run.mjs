@@ -308,7 +308,6 @@ async function main() {
       return { failed: String(error.message ?? error), clients };
     } finally {
       await session?.close?.().catch((error) => log(`  closing ${runner.runner} failed: ${error?.message ?? error}`));
-      if (!api.running) throw new Error(`the API exited during ${scenario.name}:\n${api.output}`);
     }
   };
 
@@ -336,9 +335,13 @@ async function main() {
     } catch (error) {
       log(`  failed: ${error.stack ?? error}`);
       return { failed: String(error.message ?? error) };
-    } finally {
-      if (!api.running) throw new Error(`the API exited during ${scenario.name}:\n${api.output}`);
     }
+  };
+
+  /** A run's outcome, unless the API died during it: then the whole bench stops (nothing after it would be measured). */
+  const unlessApiExited = (scenario, outcome) => {
+    if (!api.running) throw new Error(`the API exited during ${scenario.name}:\n${api.output}`);
+    return outcome;
   };
 
   for (const scenario of scenarios) {
@@ -347,14 +350,14 @@ async function main() {
     const entry = { id: scenario.id, name: scenario.name, kind: scenario.kind, clients: scenario.clients, summary: scenario.summary, runs: {}, ratios: {} };
     results.scenarios.push(entry);
     if (scenario.kind === 'webhook' || scenario.kind === 'websocket') {
-      entry.runs.service = await runSelfDrivenScenario(scenario);
+      entry.runs.service = unlessApiExited(scenario, await runSelfDrivenScenario(scenario));
       continue;
     }
     // With BENCH_ROUNDS > 1 the runners alternate (service, baseline, service, …) and the run with the
     // median events/s (the lower middle one) represents each runner; every round's figure stays in `roundsEventsPerSecond`.
     const rounds = new Map(scenario.runners.map((runner) => [runner.runner, []]));
     for (let round_ = 1; round_ <= config.rounds; round_++) {
-      for (const runner of scenario.runners) rounds.get(runner.runner).push(await runOnce(scenario, runner, round_));
+      for (const runner of scenario.runners) rounds.get(runner.runner).push(unlessApiExited(scenario, await runOnce(scenario, runner, round_)));
     }
     for (const [name, runs] of rounds) {
       const ok = runs.filter((run) => !run.failed).sort((a, b) => a.eventsPerSecond - b.eventsPerSecond);

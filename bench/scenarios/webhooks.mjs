@@ -25,7 +25,8 @@ const LATENCY_SCALE = 3;
 const LATENCY_CONNECTIONS = 16;
 
 /** The worker's log without Nest's colour codes. */
-const plain = (text) => text.replace(/\x1b\[[0-9;]*m/g, '');
+const ESCAPE = String.fromCharCode(27);
+const plain = (text) => text.replaceAll(new RegExp(`${ESCAPE}\\[[0-9;]*m`, 'g'), '');
 
 /** A small event (~110 bytes of data), numbered by the bench. */
 const tick = (seq, extra) => ({

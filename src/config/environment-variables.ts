@@ -14,7 +14,7 @@ const BOOLEAN_WORDS = new Map([
   ['no', false],
 ]);
 const toBoolean = ({ obj, key }: { obj: Record<string, unknown>; key: string }) =>
-  obj[key] === undefined ? undefined : (BOOLEAN_WORDS.get(String(obj[key]).toLowerCase()) ?? obj[key]);
+  typeof obj[key] === 'string' ? (BOOLEAN_WORDS.get(obj[key].toLowerCase()) ?? obj[key]) : obj[key];
 
 /** Every setting the service reads, with the defaults of DECISIONS §11. */
 export class EnvironmentVariables {

@@ -19,7 +19,7 @@ export interface EnvironmentRequirements {
 
 export function validateEnvironment(raw: Record<string, unknown>, requirements: EnvironmentRequirements = {}): EnvironmentVariables {
   const present = Object.fromEntries(Object.entries(raw).filter(([, value]) => value !== undefined && value !== ''));
-  const dataDir = String(present.DATA_DIR ?? '.data');
+  const dataDir = typeof present.DATA_DIR === 'string' ? present.DATA_DIR : '.data';
   if (requirements.developmentDatabase && present.DATABASE_URL === undefined) {
     const url = developmentDatabaseUrl(dataDir);
     if (url) present.DATABASE_URL = url;

@@ -46,6 +46,7 @@ describe('Crash safety of appends (SIGKILL during batch appends)', () => {
     token: string,
     body?: unknown,
     headers: Record<string, string> = {},
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each test reads the fields of the answer it expects
   ): Promise<{ status: number; body: any }> => {
     const response = await fetch(`${base}${path}`, {
       method,
@@ -83,7 +84,6 @@ describe('Crash safety of appends (SIGKILL during batch appends)', () => {
     // those are the ones a crash could leave half-done if anything were wrong.
     const acknowledged: Acknowledged[] = [];
     const refused: { status: number; body: unknown }[] = [];
-    let inFlightAtKill = 0;
     let inFlight = 0;
     let killed = false;
     const client = async (clientIndex: number) => {
@@ -110,7 +110,7 @@ describe('Crash safety of appends (SIGKILL during batch appends)', () => {
     while ((Date.now() - started < 1000 || acknowledged.length < CLIENTS) && Date.now() - started < 8000) {
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
-    inFlightAtKill = inFlight;
+    const inFlightAtKill = inFlight;
     killed = true;
     const exit = await first.api.stop('SIGKILL');
     await Promise.all(clients);

@@ -25,8 +25,8 @@ function startLauncher(env: NodeJS.ProcessEnv, cwd = ROOT): Launcher {
   // A process group of its own, as a terminal gives a command: Ctrl-C then reaches the whole group.
   const child = spawn(process.execPath, ['scripts/start.mjs'], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   let output = '';
-  child.stdout!.on('data', (chunk) => (output += chunk));
-  child.stderr!.on('data', (chunk) => (output += chunk));
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
   // 'exit', not 'close': the API and worker share the launcher's pipes.
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   return { child, exited, output: () => output };
@@ -70,7 +70,8 @@ async function cli(cwd: string, env: NodeJS.ProcessEnv, ...args: string[]): Prom
 
 /** The launcher's environment: this shell's, without what would make it skip what it provides. */
 function launcherEnvironment(overrides: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  const { DATABASE_URL, ADMIN_TOKEN, JWT_SECRET, LOG_FORMAT, DATA_DIR, ...inherited } = process.env;
+  const inherited = { ...process.env };
+  for (const name of ['DATABASE_URL', 'ADMIN_TOKEN', 'JWT_SECRET', 'LOG_FORMAT', 'DATA_DIR']) delete inherited[name];
   return { ...inherited, REDIS_URL: testEnvironment.redisUrl, REDIS_PREFIX: `${testEnvironment.redisPrefix}-launcher`, ...overrides };
 }
 

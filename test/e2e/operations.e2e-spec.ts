@@ -45,9 +45,9 @@ describe('The API process in operation', () => {
   };
   const newStore = async () => {
     const tenant = (await call('POST', '/admin/tenants', TEST_ADMIN_TOKEN, { name: 'ops' })).body;
-    const key = (await call('POST', `/admin/tenants/${tenant.id}/api-keys`, TEST_ADMIN_TOKEN, { name: 'ops', scopes: ['read', 'write', 'admin'] })).body.key as string;
+    const key = (await call('POST', `/admin/tenants/${tenant.id}/api-keys`, TEST_ADMIN_TOKEN, { name: 'ops', scopes: ['read', 'write', 'admin'] })).body.key;
     const store = (await call('POST', '/event-stores', key, { name: 'ops' })).body;
-    return { key, storeId: store.id as string };
+    return { key, storeId: store.id };
   };
 
   it('logs JSON lines, each line of a request with its request id, and never a credential', async () => {

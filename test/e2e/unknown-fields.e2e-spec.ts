@@ -48,7 +48,7 @@ describe('Unknown fields and query parameters, on every endpoint', () => {
     path.replace(/\{(\w+)\}/g, (_, name: string) => {
       const example = operation.parameters?.find((parameter) => parameter.name === name)?.example;
       if (name.startsWith('eventStore')) return 'orders';
-      return encodeURIComponent(String(example ?? 'order-1'));
+      return encodeURIComponent(typeof example === 'string' ? example : 'order-1');
     });
 
   const credentialsFor = (operation: Operation): Record<string, string> => {

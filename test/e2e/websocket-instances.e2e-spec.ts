@@ -23,7 +23,7 @@ describe('WebSocket gateway across API instances', () => {
 
   const [a, b] = [0, 1].map((index) => () => instances[index]);
   const wsUrl = (port: number, query: Record<string, string> = {}) =>
-    `ws://127.0.0.1:${port}/event-stores/${storeId}/events/ws?${new URLSearchParams({ apiKey: tenant.key, ...query })}`;
+    `ws://127.0.0.1:${port}/event-stores/${storeId}/events/ws?${new URLSearchParams({ apiKey: tenant.key, ...query }).toString()}`;
   const connect = async (port: number, query?: Record<string, string>) => {
     const socket = await TestSocket.open(wsUrl(port, query));
     sockets.push(socket);

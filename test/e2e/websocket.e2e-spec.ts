@@ -21,7 +21,7 @@ describe('WebSocket gateway', () => {
   const sockets: TestSocket[] = [];
 
   const url = (store = storeId, query: Record<string, string> = { apiKey: tenant.key }) =>
-    `${testApp.wsBase()}/event-stores/${store}/events/ws?${new URLSearchParams(query)}`;
+    `${testApp.wsBase()}/event-stores/${store}/events/ws?${new URLSearchParams(query).toString()}`;
   const connect = async (query?: Record<string, string>, store?: string) => {
     const socket = await TestSocket.open(url(store, query));
     sockets.push(socket);

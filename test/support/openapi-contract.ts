@@ -55,7 +55,7 @@ export class OpenApiContract {
   check(document: OpenApiDocument, coverage: { runId: string; suite: string }): string[] {
     const ajv = new Ajv({ strict: false, allErrors: true });
     addFormats(ajv);
-    ajv.addSchema(document as object, 'openapi');
+    ajv.addSchema(document, 'openapi');
     const operations = new Map(
       Object.entries(document.paths).flatMap(([template, methods]) =>
         Object.entries(methods).map(([method, operation]) => [`${method} ${templateOf(template)}`, { template, method, operation }] as const),

@@ -44,7 +44,7 @@ export class TestSocket {
       ws.once('open', () => resolve(socket));
       ws.once('unexpected-response', (_request, response) => {
         let body = '';
-        response.on('data', (chunk: Buffer) => (body += chunk));
+        response.on('data', (chunk: Buffer) => (body += chunk.toString()));
         response.on('end', () => reject(Object.assign(new Error(`upgrade refused with ${response.statusCode}: ${body}`), { status: response.statusCode, body })));
       });
       ws.once('error', reject);
@@ -61,7 +61,7 @@ export class TestSocket {
       });
       ws.once('unexpected-response', (_request, response) => {
         let body = '';
-        response.on('data', (chunk: Buffer) => (body += chunk));
+        response.on('data', (chunk: Buffer) => (body += chunk.toString()));
         response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: JSON.parse(body) }));
       });
       ws.once('error', (error) => reject(error));

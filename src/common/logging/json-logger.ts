@@ -84,8 +84,8 @@ export function jsonLogger(config: EnvironmentVariables): JsonLogger {
 const readableMessage: MessageFormatFunc = ({ context, msg, req, res, responseTime }) => {
   const request = req as { method: string; path: string } | undefined;
   const response = res as { statusCode: number } | undefined;
-  const message = request && response ? `${request.method} ${request.path} ${response.statusCode} ${responseTime} ms` : String(msg ?? '');
-  return context ? `[${context}] ${message}` : message;
+  const message = request && response ? `${request.method} ${request.path} ${response.statusCode} ${Number(responseTime)} ms` : typeof msg === 'string' ? msg : '';
+  return typeof context === 'string' ? `[${context}] ${message}` : message;
 };
 
 /**
@@ -96,6 +96,8 @@ const readableMessage: MessageFormatFunc = ({ context, msg, req, res, responseTi
 function prettyLines(stdout: DestinationStream): DestinationStream {
   let pretty: typeof import('pino-pretty');
   try {
+    // Loaded only when asked for: production installs leave this development dependency out.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
     pretty = require('pino-pretty');
   } catch {
     throw new Error('LOG_FORMAT=pretty needs the pino-pretty package (a development dependency); install it or set LOG_FORMAT=json');

@@ -21,7 +21,7 @@ export class Semaphore {
   }
 
   acquire(signal: AbortSignal): Promise<Release> {
-    if (signal.aborted) return Promise.reject(signal.reason);
+    if (signal.aborted) return Promise.reject(abortReason(signal));
     if (this.held < this.size && this.waiting.length === 0) {
       this.held += 1;
       return Promise.resolve(this.releaser());
@@ -29,7 +29,7 @@ export class Semaphore {
     return new Promise((resolve, reject) => {
       const leave = () => {
         this.waiting.splice(this.waiting.indexOf(waiter), 1);
-        reject(signal.reason);
+        reject(abortReason(signal));
       };
       const waiter: Waiter = {
         grant: () => {
@@ -58,4 +58,9 @@ export class Semaphore {
       this.waiting.shift()!.grant();
     }
   }
+}
+
+/** AbortSignal.reason may be anything its owner passed to abort(); a rejection carries an Error. */
+function abortReason(signal: AbortSignal): Error {
+  return signal.reason instanceof Error ? signal.reason : new Error('Aborted', { cause: signal.reason });
 }

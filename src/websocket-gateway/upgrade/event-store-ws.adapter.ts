@@ -73,7 +73,7 @@ export class EventStoreWsAdapter extends WsAdapter {
     return server;
   }
 
-  protected override addWsServerToRegistry<T extends Record<'path', string> = any>(wsServer: T, port: number, path: string): void {
+  protected override addWsServerToRegistry<T extends Record<'path', string>>(wsServer: T, port: number, path: string): void {
     super.addWsServerToRegistry(wsServer, port, path);
     const routed = wsServer as unknown as RoutedServer;
     routed.pathPattern = pathPattern(routed.path);
