@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { EventStoreRepositoryModule } from '../../event-stores/event-store-repository.module';
 import { EventLog } from '../../streams/event-log';
 import { WebhookTargetPolicy } from '../webhook-target-policy';
 import { DeliveryLedger } from './delivery-ledger';
@@ -13,7 +14,7 @@ import { WebhookSender } from './webhook-sender';
 
 /** The worker's side of webhooks: the queue processor, the delivery loop and the sweep. */
 @Module({
-  imports: [WebhookDeliveryQueueModule],
+  imports: [WebhookDeliveryQueueModule, EventStoreRepositoryModule],
   providers: [
     WebhookDeliveryProcessor,
     SubscriptionDelivery,
