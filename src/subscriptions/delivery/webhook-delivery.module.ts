@@ -1,8 +1,8 @@
 import { Module } from '@nestjs/common';
 import { EventStoreRepositoryModule } from '../../event-stores/event-store-repository.module';
 import { EventLog } from '../../streams/event-log';
+import { SubscriptionRepositoryModule } from '../subscription-repository.module';
 import { WebhookTargetPolicy } from '../webhook-target-policy';
-import { DeliveryLedger } from './delivery-ledger';
 import { DeliverySweep } from './delivery-sweep';
 import { SubscriptionDelivery } from './subscription-delivery';
 import { StoreTenants } from './store-tenants';
@@ -14,11 +14,10 @@ import { WebhookSender } from './webhook-sender';
 
 /** The worker's side of webhooks: the queue processor, the delivery loop and the sweep. */
 @Module({
-  imports: [WebhookDeliveryQueueModule, EventStoreRepositoryModule],
+  imports: [WebhookDeliveryQueueModule, EventStoreRepositoryModule, SubscriptionRepositoryModule],
   providers: [
     WebhookDeliveryProcessor,
     SubscriptionDelivery,
-    DeliveryLedger,
     SubscriptionLock,
     WebhookSender,
     WebhookTargetPolicy,
