@@ -13,7 +13,7 @@ import { ListSubscriptionsHandler } from './queries/list-subscriptions.handler';
 import { SubscriptionBacklogMetrics } from './subscription-backlog-metrics';
 import { SubscriptionRepositoryModule } from './subscription-repository.module';
 import { SubscriptionsController } from './subscriptions.controller';
-import { StoresWithWebhooks } from './stores-with-webhooks';
+import { WebhookPresenceCache } from './webhook-presence.cache';
 import { WebhookTargetPolicy } from './webhook-target-policy';
 
 const commandHandlers = [CreateSubscriptionHandler, DeleteSubscriptionHandler, ReplayDeadLetterHandler];
@@ -24,6 +24,6 @@ const eventHandlers = [WakeWebhooksOnAppendHandler];
 @Module({
   imports: [SubscriptionRepositoryModule, EventStoresModule, StreamsModule, WebhookDeliveryQueueModule, WebSocketGatewayModule],
   controllers: [SubscriptionsController],
-  providers: [...commandHandlers, ...queryHandlers, ...eventHandlers, WebhookTargetPolicy, SubscriptionBacklogMetrics, StoresWithWebhooks],
+  providers: [...commandHandlers, ...queryHandlers, ...eventHandlers, WebhookTargetPolicy, SubscriptionBacklogMetrics, WebhookPresenceCache],
 })
 export class SubscriptionsModule {}

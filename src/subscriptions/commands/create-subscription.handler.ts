@@ -7,9 +7,9 @@ import { EnvironmentVariables } from '../../config/environment-variables';
 import { EventStoreResolver } from '../../event-stores/event-store-resolver';
 import { EventLog } from '../../streams/event-log';
 import { WebhookDeliveryQueue } from '../delivery/webhook-delivery.queue';
-import { StoresWithWebhooks } from '../stores-with-webhooks';
 import { SubscriptionRepository } from '../subscription.repository';
 import { SubscriptionLimitError } from '../subscriptions.errors';
+import { WebhookPresenceCache } from '../webhook-presence.cache';
 import { WebhookTargetPolicy } from '../webhook-target-policy';
 import { CreatedSubscription, CreateSubscriptionCommand, StartPosition } from './create-subscription.command';
 
@@ -31,7 +31,7 @@ export class CreateSubscriptionHandler implements ICommandHandler<CreateSubscrip
     private readonly stores: EventStoreResolver,
     private readonly targets: WebhookTargetPolicy,
     private readonly queue: WebhookDeliveryQueue,
-    private readonly storesWithWebhooks: StoresWithWebhooks,
+    private readonly storesWithWebhooks: WebhookPresenceCache,
     private readonly subscriptions: SubscriptionRepository,
     private readonly eventLog: EventLog,
     @InjectDataSource() private readonly dataSource: DataSource,

@@ -4,8 +4,8 @@ import { EventLog } from '../../streams/event-log';
 import { SubscriptionRepositoryModule } from '../subscription-repository.module';
 import { WebhookTargetPolicy } from '../webhook-target-policy';
 import { DeliverySweep } from './delivery-sweep';
+import { StoreTenantCache } from './store-tenant.cache';
 import { SubscriptionDelivery } from './subscription-delivery';
-import { StoreTenants } from './store-tenants';
 import { SubscriptionLock } from './subscription-lock';
 import { TenantDeliverySlots } from './tenant-delivery-slots';
 import { WebhookDeliveryQueueModule } from './webhook-delivery-queue.module';
@@ -22,7 +22,7 @@ import { WebhookSender } from './webhook-sender';
     WebhookSender,
     WebhookTargetPolicy,
     DeliverySweep,
-    StoreTenants,
+    StoreTenantCache,
     TenantDeliverySlots,
     // The event log's reads only; the worker has no use for the rest of the streams module (HTTP, CQRS).
     EventLog,

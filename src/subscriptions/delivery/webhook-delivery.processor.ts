@@ -3,7 +3,7 @@ import { Logger, OnModuleDestroy } from '@nestjs/common';
 import type { Job } from 'bullmq';
 import { WEBHOOK_DELIVERY_QUEUE } from '../subscription.constants';
 import { DeliveryStateRepository } from './delivery-state.repository';
-import { StoreTenants } from './store-tenants';
+import { StoreTenantCache } from './store-tenant.cache';
 import { SubscriptionDelivery } from './subscription-delivery';
 import { TenantDeliverySlots } from './tenant-delivery-slots';
 import { DeliverJob, FAN_OUT_JOB, FanOutJob, WebhookDeliveryQueue } from './webhook-delivery.queue';
@@ -24,7 +24,7 @@ export class WebhookDeliveryProcessor extends WorkerHost implements OnModuleDest
     private readonly deliveryState: DeliveryStateRepository,
     private readonly delivery: SubscriptionDelivery,
     private readonly queue: WebhookDeliveryQueue,
-    private readonly storeTenants: StoreTenants,
+    private readonly storeTenants: StoreTenantCache,
     private readonly slots: TenantDeliverySlots,
   ) {
     super();

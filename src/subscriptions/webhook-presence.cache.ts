@@ -13,7 +13,7 @@ export const WEBHOOK_PRESENCE_TTL_MS = 1000;
  * wake-up would have announced, so nothing is lost, only delayed by at most a sweep.
  */
 @Injectable()
-export class StoresWithWebhooks {
+export class WebhookPresenceCache {
   private readonly known = new LRUCache<string, boolean>({ max: 10_000, ttl: WEBHOOK_PRESENCE_TTL_MS });
 
   constructor(private readonly subscriptions: SubscriptionRepository) {}

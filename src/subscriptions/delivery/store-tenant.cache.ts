@@ -7,7 +7,7 @@ import { EventStoreRepository } from '../../event-stores/event-store.repository'
  * tenant, so an answer is kept until evicted; a deleted store's subscriptions go with it.
  */
 @Injectable()
-export class StoreTenants {
+export class StoreTenantCache {
   private readonly known = new LRUCache<string, string>({ max: 10_000 });
 
   constructor(private readonly stores: EventStoreRepository) {}
