@@ -391,7 +391,7 @@ function freePort() {
 /** `dev:bootstrap` applies the migrations and returns the key kept in the file, or a new one. */
 async function developmentKey(env) {
   const file = path.join(dataDir, 'dev-api-key');
-  const cli = [path.join(root, 'dist/cli.js'), 'dev:bootstrap', '--file', file];
+  const cli = [path.join(root, 'dist/cli/main.js'), 'dev:bootstrap', '--file', file];
   const { stdout } = await promisify(execFile)(process.execPath, cli, { cwd: root, env }).catch((error) => {
     throw new LaunchError(`Creating the development key failed:\n${error.stderr || error.message}`);
   });

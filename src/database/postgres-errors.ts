@@ -8,3 +8,10 @@ export function isUniqueViolation(error: unknown, constraint: string): boolean {
   const driverError = error.driverError as { code?: string; constraint?: string };
   return driverError.code === UNIQUE_VIOLATION && driverError.constraint === constraint;
 }
+
+const FOREIGN_KEY_VIOLATION = '23503';
+
+/** True when Postgres refused a write because a row it references does not exist. */
+export function isForeignKeyViolation(error: unknown): boolean {
+  return error instanceof QueryFailedError && (error.driverError as { code?: string }).code === FOREIGN_KEY_VIOLATION;
+}

@@ -1,11 +1,10 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
-import { ApiEventStoresController } from './api-event-stores.controller';
 import { CreateEventStoreHandler } from './commands/create-event-store.handler';
 import { DeleteEventStoreHandler } from './commands/delete-event-store.handler';
-import { EventStoreEntity } from './entities/event-store.entity';
+import { EventStoreRepositoryModule } from './event-store-repository.module';
 import { EventStoreResolver } from './event-store-resolver';
 import { EventStoresController } from './event-stores.controller';
+import { JwtEventStoresController } from './jwt-event-stores.controller';
 import { GetEventStoreHandler } from './queries/get-event-store.handler';
 import { ListEventStoresHandler } from './queries/list-event-stores.handler';
 
@@ -13,9 +12,9 @@ const commandHandlers = [CreateEventStoreHandler, DeleteEventStoreHandler];
 const queryHandlers = [GetEventStoreHandler, ListEventStoresHandler];
 
 @Module({
-  imports: [TypeOrmModule.forFeature([EventStoreEntity])],
-  controllers: [EventStoresController, ApiEventStoresController],
+  imports: [EventStoreRepositoryModule],
+  controllers: [EventStoresController, JwtEventStoresController],
   providers: [...commandHandlers, ...queryHandlers, EventStoreResolver],
-  exports: [EventStoreResolver],
+  exports: [EventStoreResolver, EventStoreRepositoryModule],
 })
 export class EventStoresModule {}

@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { EventStoresModule } from '../event-stores/event-stores.module';
 import { StreamsModule } from '../streams/streams.module';
 import { WebSocketGatewayModule } from '../websocket-gateway/websocket-gateway.module';
@@ -7,15 +6,14 @@ import { CreateSubscriptionHandler } from './commands/create-subscription.handle
 import { DeleteSubscriptionHandler } from './commands/delete-subscription.handler';
 import { ReplayDeadLetterHandler } from './commands/replay-dead-letter.handler';
 import { WebhookDeliveryQueueModule } from './delivery/webhook-delivery-queue.module';
-import { DeadLetterEntity } from './entities/dead-letter.entity';
-import { SubscriptionEntity } from './entities/subscription.entity';
 import { WakeWebhooksOnAppendHandler } from './events/wake-webhooks-on-append.handler';
 import { GetSubscriptionHandler } from './queries/get-subscription.handler';
 import { ListDeadLettersHandler } from './queries/list-dead-letters.handler';
 import { ListSubscriptionsHandler } from './queries/list-subscriptions.handler';
 import { SubscriptionBacklogMetrics } from './subscription-backlog-metrics';
+import { SubscriptionRepositoryModule } from './subscription-repository.module';
 import { SubscriptionsController } from './subscriptions.controller';
-import { StoresWithWebhooks } from './stores-with-webhooks';
+import { WebhookPresenceCache } from './webhook-presence.cache';
 import { WebhookTargetPolicy } from './webhook-target-policy';
 
 const commandHandlers = [CreateSubscriptionHandler, DeleteSubscriptionHandler, ReplayDeadLetterHandler];
@@ -24,8 +22,8 @@ const eventHandlers = [WakeWebhooksOnAppendHandler];
 
 /** The API's side of subscriptions: the endpoints (WebSocket ones listed too), wake-ups for the worker after every append, and the backlog gauges. */
 @Module({
-  imports: [TypeOrmModule.forFeature([SubscriptionEntity, DeadLetterEntity]), EventStoresModule, StreamsModule, WebhookDeliveryQueueModule, WebSocketGatewayModule],
+  imports: [SubscriptionRepositoryModule, EventStoresModule, StreamsModule, WebhookDeliveryQueueModule, WebSocketGatewayModule],
   controllers: [SubscriptionsController],
-  providers: [...commandHandlers, ...queryHandlers, ...eventHandlers, WebhookTargetPolicy, SubscriptionBacklogMetrics, StoresWithWebhooks],
+  providers: [...commandHandlers, ...queryHandlers, ...eventHandlers, WebhookTargetPolicy, SubscriptionBacklogMetrics, WebhookPresenceCache],
 })
 export class SubscriptionsModule {}

@@ -1,33 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { LRUCache } from 'lru-cache';
-import { DataSource } from 'typeorm';
-import type { Principal, Scope } from '../auth/principal';
+import type { Principal } from '../auth/principal';
 import { API_KEY_PREFIX, hashApiKey } from './api-key-secret';
+import { ApiKeyRepository } from './api-key.repository';
 import { ApiKeyRevocations } from './api-key-revocations';
-
-interface KeyRow {
-  id: string;
-  tenant_id: string;
-  scopes: Scope[];
-}
-
-/**
- * Looks up an active (not revoked) key and records its use in the same round trip. `last_used_at`
- * is written at most once a minute per key so that busy keys do not turn every read into a write.
- */
-const activeKeyBy = (column: 'key_hash' | 'id') => `
-  WITH found AS (
-    SELECT id, tenant_id, scopes, last_used_at FROM api_keys WHERE ${column} = $1 AND revoked_at IS NULL
-  ), touched AS (
-    UPDATE api_keys SET last_used_at = now() FROM found
-     WHERE api_keys.id = found.id
-       AND (found.last_used_at IS NULL OR found.last_used_at < now() - interval '1 minute')
-  )
-  SELECT id, tenant_id, scopes FROM found`;
-
-const BY_HASH = activeKeyBy('key_hash');
-const BY_ID = activeKeyBy('id');
 
 /**
  * How long a verified key may be taken on trust without asking the database again, counted from
@@ -49,7 +25,7 @@ export class ApiKeyAuthenticator {
   private readonly byId = new LRUCache<string, Principal>(CACHE_OPTIONS);
 
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly apiKeys: ApiKeyRepository,
     private readonly revocations: ApiKeyRevocations,
   ) {
     revocations.listen({ revoked: (apiKeyId) => this.forget(apiKeyId), interrupted: () => this.forgetAll() });
@@ -59,12 +35,12 @@ export class ApiKeyAuthenticator {
   async authenticate(key: string): Promise<Principal | null> {
     if (!key.startsWith(API_KEY_PREFIX)) return null;
     const hash = hashApiKey(key);
-    return this.lookUp(this.byHash, hash.toString('base64'), BY_HASH, hash);
+    return this.lookUp(this.byHash, hash.toString('base64'), () => this.apiKeys.findActiveByHash(hash));
   }
 
   /** The principal for a key id carried in a JWT, or null when the key has been revoked since. */
   async findActive(apiKeyId: string): Promise<Principal | null> {
-    return this.lookUp(this.byId, apiKeyId, BY_ID, apiKeyId);
+    return this.lookUp(this.byId, apiKeyId, () => this.apiKeys.findActiveById(apiKeyId));
   }
 
   /** Drops a revoked key from this instance's memory. */
@@ -90,8 +66,8 @@ export class ApiKeyAuthenticator {
     this.byId.clear();
   }
 
-  private async lookUp(cache: LRUCache<string, Principal>, cacheKey: string, sql: string, parameter: unknown): Promise<Principal | null> {
-    return (await this.remembered(cache, cacheKey)) ?? this.ask(cache, cacheKey, sql, parameter);
+  private async lookUp(cache: LRUCache<string, Principal>, cacheKey: string, find: () => Promise<Principal | null>): Promise<Principal | null> {
+    return (await this.remembered(cache, cacheKey)) ?? this.ask(cache, cacheKey, find);
   }
 
   /**
@@ -109,15 +85,11 @@ export class ApiKeyAuthenticator {
    * missed, while it was asked: one committed just after the read began must not be outlived by it.
    * Unknown or revoked keys are never remembered: they are asked about every time.
    */
-  private async ask(cache: LRUCache<string, Principal>, cacheKey: string, sql: string, parameter: unknown): Promise<Principal | null> {
+  private async ask(cache: LRUCache<string, Principal>, cacheKey: string, find: () => Promise<Principal | null>): Promise<Principal | null> {
     const mark = this.revocations.mark();
     const askedAt = performance.now();
-    const principal = this.first(await this.dataSource.query(sql, [parameter]));
+    const principal = await find();
     if (principal && mark !== undefined && mark === this.revocations.mark()) cache.set(cacheKey, principal, { start: askedAt });
     return principal;
-  }
-
-  private first([row]: KeyRow[]): Principal | null {
-    return row ? { tenantId: row.tenant_id, apiKeyId: row.id, scopes: row.scopes } : null;
   }
 }

@@ -6,7 +6,7 @@ import { cli, cliWith } from '../support/cli-process';
 import { startTestApp, TestApp } from '../support/test-app';
 import { emptyTestDatabase } from '../support/test-database';
 
-describe('Operator CLI (dist/cli.js)', () => {
+describe('Operator CLI (dist/cli/main.js)', () => {
   let testApp: TestApp;
   let api: ApiClient;
 

@@ -60,7 +60,7 @@ async function stopLauncher(launcher: Launcher): Promise<number | null> {
 /** `npm run cli -- …` from a project folder, with no DATABASE_URL. */
 async function cli(cwd: string, env: NodeJS.ProcessEnv, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, ['dist/cli.js', ...args], { cwd, env: { PATH: process.env.PATH ?? '', ...env } });
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, ['dist/cli/main.js', ...args], { cwd, env: { PATH: process.env.PATH ?? '', ...env } });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failure = error as { code: number; stdout: string; stderr: string };

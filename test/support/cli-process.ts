@@ -19,7 +19,7 @@ export function cli(databaseUrl: string, ...args: string[]): Promise<CliResult> 
 /** Runs the built CLI with this environment (plus PATH and the tests' Redis), e.g. without DATABASE_URL. */
 export async function cliWith(env: Record<string, string>, ...args: string[]): Promise<CliResult> {
   try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, ['dist/cli.js', ...args], {
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, ['dist/cli/main.js', ...args], {
       env: { PATH: process.env.PATH ?? '', REDIS_URL: testEnvironment.redisUrl, REDIS_PREFIX: testEnvironment.redisPrefix, ...env },
     });
     return { code: 0, stdout, stderr };

@@ -1,21 +1,18 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
-import { EventStoreEntity } from '../entities/event-store.entity';
+import { EventStoreRepository } from '../event-store.repository';
 import { EventStoreResolver } from '../event-store-resolver';
 import { DeleteEventStoreCommand } from './delete-event-store.command';
 
-/** Everything a store owns references it with ON DELETE CASCADE, so deleting the row removes it all. */
 @CommandHandler(DeleteEventStoreCommand)
 export class DeleteEventStoreHandler implements ICommandHandler<DeleteEventStoreCommand> {
   constructor(
     private readonly resolver: EventStoreResolver,
-    @InjectRepository(EventStoreEntity) private readonly stores: Repository<EventStoreEntity>,
+    private readonly stores: EventStoreRepository,
   ) {}
 
   async execute({ tenantId, eventStoreRef }: DeleteEventStoreCommand): Promise<void> {
     const eventStoreId = await this.resolver.resolveId(tenantId, eventStoreRef);
-    await this.stores.delete({ id: eventStoreId });
+    await this.stores.delete(eventStoreId);
     this.resolver.forget(eventStoreId);
   }
 }

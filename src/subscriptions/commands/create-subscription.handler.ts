@@ -3,20 +3,15 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { ValidationError } from '../../common/errors/common.errors';
-import { newId } from '../../common/ids';
 import { EnvironmentVariables } from '../../config/environment-variables';
 import { EventStoreResolver } from '../../event-stores/event-store-resolver';
 import { EventLog } from '../../streams/event-log';
 import { WebhookDeliveryQueue } from '../delivery/webhook-delivery.queue';
-import { SubscriptionEntity } from '../entities/subscription.entity';
-import { StoresWithWebhooks } from '../stores-with-webhooks';
+import { SubscriptionRepository } from '../subscription.repository';
 import { SubscriptionLimitError } from '../subscriptions.errors';
+import { WebhookPresenceCache } from '../webhook-presence.cache';
 import { WebhookTargetPolicy } from '../webhook-target-policy';
-import { newWebhookSecret } from '../webhook-secret';
-import { CreatedSubscription, CreateSubscriptionCommand, NewWebhookSubscription, StartPosition } from './create-subscription.command';
-
-/** Seed of the transaction lock on a store's subscriptions, keeping it apart from other advisory-lock users. */
-const CREATE_LOCK_KEY_SEED = 4217003;
+import { CreatedSubscription, CreateSubscriptionCommand, StartPosition } from './create-subscription.command';
 
 /**
  * DECISIONS §8: the same filter, url and headers (and secret, when one is given) as an existing
@@ -36,7 +31,8 @@ export class CreateSubscriptionHandler implements ICommandHandler<CreateSubscrip
     private readonly stores: EventStoreResolver,
     private readonly targets: WebhookTargetPolicy,
     private readonly queue: WebhookDeliveryQueue,
-    private readonly storesWithWebhooks: StoresWithWebhooks,
+    private readonly storesWithWebhooks: WebhookPresenceCache,
+    private readonly subscriptions: SubscriptionRepository,
     private readonly eventLog: EventLog,
     @InjectDataSource() private readonly dataSource: DataSource,
   ) {
@@ -49,17 +45,12 @@ export class CreateSubscriptionHandler implements ICommandHandler<CreateSubscrip
     if (refusal) throw new ValidationError([{ field: 'subscriberConfig.url', message: refusal }]);
 
     const outcome = await this.dataSource.transaction(async (manager) => {
-      await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, $2))`, [eventStoreId, CREATE_LOCK_KEY_SEED]);
-      const existing = await manager
-        .createQueryBuilder(SubscriptionEntity, 's')
-        .where('s.eventStoreId = :eventStoreId AND s.eventFilter = :eventFilter AND s.url = :url', { eventStoreId, ...subscription })
-        .andWhere('s.headers = :headers::jsonb', { headers: JSON.stringify(subscription.headers) })
-        .andWhere(subscription.secret === undefined ? 'true' : 's.secret = :secret', { secret: subscription.secret })
-        .orderBy('s.createdAt')
-        .getOne();
+      await this.subscriptions.lockStoreForCreate(manager, eventStoreId);
+      const existing = await this.subscriptions.findIdentical(manager, eventStoreId, subscription);
       if (existing) return { subscription: existing, created: false };
       await this.refuseOverCap(manager, eventStoreId);
-      return { subscription: await this.insert(manager, eventStoreId, subscription), created: true };
+      const checkpoint = await this.startCheckpoint(manager, eventStoreId, subscription.position);
+      return { subscription: await this.subscriptions.insert(manager, eventStoreId, subscription, checkpoint), created: true };
     });
     if (outcome.created) {
       this.storesWithWebhooks.added(eventStoreId);
@@ -71,27 +62,7 @@ export class CreateSubscriptionHandler implements ICommandHandler<CreateSubscrip
   }
 
   private async refuseOverCap(manager: EntityManager, eventStoreId: string): Promise<void> {
-    const [{ count }] = await manager.query(`SELECT count(*)::int AS count FROM subscriptions WHERE event_store_id = $1`, [eventStoreId]);
-    if (count >= this.maxPerStore) throw new SubscriptionLimitError(eventStoreId, this.maxPerStore);
-  }
-
-  private async insert(manager: EntityManager, eventStoreId: string, subscription: NewWebhookSubscription): Promise<SubscriptionEntity> {
-    const created = manager.create(SubscriptionEntity, {
-      eventStoreId,
-      id: newId('sub'),
-      eventFilter: subscription.eventFilter,
-      subscriberType: 'webhook',
-      url: subscription.url,
-      headers: subscription.headers,
-      secret: subscription.secret ?? newWebhookSecret(),
-      ...subscription.retryPolicy,
-      checkpoint: await this.startCheckpoint(manager, eventStoreId, subscription.position),
-      lastDeliveryAttempt: null,
-      retryPosition: null,
-      retryAt: null,
-    });
-    await manager.insert(SubscriptionEntity, created);
-    return created;
+    if ((await this.subscriptions.countInStore(manager, eventStoreId)) >= this.maxPerStore) throw new SubscriptionLimitError(eventStoreId, this.maxPerStore);
   }
 
   /** `latest` reads the store's last position in this transaction: later appends are delivered, earlier ones not. */

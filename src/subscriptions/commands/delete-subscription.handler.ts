@@ -1,9 +1,7 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
 import { EventStoreResolver } from '../../event-stores/event-store-resolver';
 import { WebSocketSubscriptions } from '../../websocket-gateway/connections/websocket-subscriptions';
-import { SubscriptionEntity } from '../entities/subscription.entity';
+import { SubscriptionRepository } from '../subscription.repository';
 import { SubscriptionNotFoundError } from '../subscriptions.errors';
 import { DeleteSubscriptionCommand } from './delete-subscription.command';
 
@@ -16,13 +14,13 @@ import { DeleteSubscriptionCommand } from './delete-subscription.command';
 export class DeleteSubscriptionHandler implements ICommandHandler<DeleteSubscriptionCommand> {
   constructor(
     private readonly stores: EventStoreResolver,
-    @InjectRepository(SubscriptionEntity) private readonly subscriptions: Repository<SubscriptionEntity>,
+    private readonly subscriptions: SubscriptionRepository,
     private readonly websockets: WebSocketSubscriptions,
   ) {}
 
   async execute({ tenantId, eventStoreRef, subscriptionId }: DeleteSubscriptionCommand): Promise<void> {
     const eventStoreId = await this.stores.resolveId(tenantId, eventStoreRef);
-    const { affected } = await this.subscriptions.delete({ eventStoreId, id: subscriptionId });
-    if (!affected && !(await this.websockets.end(eventStoreId, subscriptionId))) throw new SubscriptionNotFoundError(subscriptionId);
+    const deleted = await this.subscriptions.delete(eventStoreId, subscriptionId);
+    if (!deleted && !(await this.websockets.end(eventStoreId, subscriptionId))) throw new SubscriptionNotFoundError(subscriptionId);
   }
 }

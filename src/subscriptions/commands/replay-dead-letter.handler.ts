@@ -1,8 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { EventStoreResolver } from '../../event-stores/event-store-resolver';
+import { DeliveryStateRepository } from '../delivery/delivery-state.repository';
 import { WebhookDeliveryQueue } from '../delivery/webhook-delivery.queue';
 import { DeadLetterNotFoundError } from '../subscriptions.errors';
 import { ReplayDeadLetterCommand } from './replay-dead-letter.command';
@@ -18,17 +17,12 @@ export class ReplayDeadLetterHandler implements ICommandHandler<ReplayDeadLetter
   constructor(
     private readonly stores: EventStoreResolver,
     private readonly queue: WebhookDeliveryQueue,
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly deliveryState: DeliveryStateRepository,
   ) {}
 
   async execute({ tenantId, eventStoreRef, subscriptionId, deadLetterId }: ReplayDeadLetterCommand): Promise<void> {
     const eventStoreId = await this.stores.resolveId(tenantId, eventStoreRef);
-    const [, affected] = await this.dataSource.query(
-      `UPDATE dead_letters SET replay_requested_at = COALESCE(replay_requested_at, now())
-        WHERE event_store_id = $1 AND subscription_id = $2 AND id = $3`,
-      [eventStoreId, subscriptionId, deadLetterId],
-    );
-    if (!affected) throw new DeadLetterNotFoundError(subscriptionId, deadLetterId);
+    if (!(await this.deliveryState.requestReplay(eventStoreId, subscriptionId, deadLetterId))) throw new DeadLetterNotFoundError(subscriptionId, deadLetterId);
     await this.queue
       .wakeSubscriptions(eventStoreId, [subscriptionId], `replay.${deadLetterId}.${Date.now()}`)
       .catch((error: Error) => this.logger.warn(`Replay of ${deadLetterId} waits for the sweep: ${error.message}`));

@@ -1,6 +1,6 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { EnvironmentVariables } from '../../config/environment-variables';
-import { DeliveryLedger } from './delivery-ledger';
+import { DeliveryStateRepository } from './delivery-state.repository';
 import { WebhookDeliveryQueue } from './webhook-delivery.queue';
 
 /**
@@ -17,7 +17,7 @@ export class DeliverySweep implements OnApplicationBootstrap, OnModuleDestroy {
 
   constructor(
     private readonly config: EnvironmentVariables,
-    private readonly ledger: DeliveryLedger,
+    private readonly deliveryState: DeliveryStateRepository,
     private readonly queue: WebhookDeliveryQueue,
   ) {}
 
@@ -34,7 +34,7 @@ export class DeliverySweep implements OnApplicationBootstrap, OnModuleDestroy {
     if (this.sweeping) return;
     this.sweeping = true;
     try {
-      for (const due of await this.ledger.dueSubscriptions()) {
+      for (const due of await this.deliveryState.dueSubscriptions()) {
         await this.queue.wakeSubscriptions(due.eventStoreId, [due.subscriptionId], String(due.lastPosition));
       }
     } catch (error) {

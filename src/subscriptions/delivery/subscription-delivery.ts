@@ -6,7 +6,7 @@ import { newId } from '../../common/ids';
 import { Metrics } from '../../metrics/metrics';
 import type { StoredEventResponseDto } from '../../streams/dto/stored-event.response.dto';
 import { EventLog } from '../../streams/event-log';
-import { DeliveryLedger, SubscriptionState } from './delivery-ledger';
+import { DeliveryStateRepository, SubscriptionState } from './delivery-state.repository';
 import { retryDelayMs } from './retry-delay';
 import { SubscriptionLock } from './subscription-lock';
 import { WebhookDeliveryQueue } from './webhook-delivery.queue';
@@ -46,7 +46,7 @@ export class SubscriptionDelivery {
   private stopping = false;
 
   constructor(
-    private readonly ledger: DeliveryLedger,
+    private readonly deliveryState: DeliveryStateRepository,
     private readonly lock: SubscriptionLock,
     private readonly eventLog: EventLog,
     private readonly sender: WebhookSender,
@@ -68,7 +68,7 @@ export class SubscriptionDelivery {
         if (end === null) return 'done';
         if (end === 'turn-over') return end;
         // Checked after the lock is released, so that no wake-up refused meanwhile goes unanswered.
-        if (!(await this.ledger.hasDueWork(eventStoreId, subscriptionId)) && !state.wokenAgain) return 'done';
+        if (!(await this.deliveryState.hasDueWork(eventStoreId, subscriptionId)) && !state.wokenAgain) return 'done';
       }
       return 'done';
     } finally {
@@ -95,7 +95,7 @@ export class SubscriptionDelivery {
   private async drain(db: EntityManager, eventStoreId: string, subscriptionId: string, turn: Turn): Promise<DrainEnd> {
     while (!this.stopping) {
       if (isOver(turn)) return 'turn-over';
-      const subscription = await this.ledger.load(db, eventStoreId, subscriptionId);
+      const subscription = await this.deliveryState.load(db, eventStoreId, subscriptionId);
       if (!subscription) return 'done';
 
       if (subscription.retryWaitMs > EARLY_WAKE_TOLERANCE_MS) return 'done';
@@ -117,7 +117,7 @@ export class SubscriptionDelivery {
         turn.deliveries++;
       }
       if (events.length < BATCH_SIZE) {
-        await this.ledger.skipTo(db, subscription, lastPosition);
+        await this.deliveryState.skipTo(db, subscription, lastPosition);
         return 'done';
       }
     }
@@ -128,7 +128,7 @@ export class SubscriptionDelivery {
   private async deliverAt(db: EntityManager, subscription: SubscriptionState, position: number): Promise<boolean> {
     const event = await this.eventLog.readEventAt(subscription.eventStoreId, position, db);
     if (!event) {
-      await this.ledger.dropVanishedEvent(db, subscription, position);
+      await this.deliveryState.dropVanishedEvent(db, subscription, position);
       return true;
     }
     const retrying = subscription.retryPosition === position;
@@ -149,17 +149,17 @@ export class SubscriptionDelivery {
     });
     if (response.delivered) {
       this.metrics.webhookDeliveries.inc({ outcome: 'delivered' });
-      return this.ledger.recordDelivered(db, subscription, position, attemptedAt);
+      return this.deliveryState.recordDelivered(db, subscription, position, attemptedAt);
     }
 
     const { retryPolicy } = subscription;
     if (attempt > retryPolicy.maxRetries) {
       this.metrics.webhookDeliveries.inc({ outcome: 'dead_lettered' });
-      return this.ledger.recordDeadLetter(db, subscription, event, attempt, response, attemptedAt, newId('dl'));
+      return this.deliveryState.recordDeadLetter(db, subscription, event, attempt, response, attemptedAt, newId('dl'));
     }
     this.metrics.webhookDeliveries.inc({ outcome: 'failed' });
     const delayMs = retryDelayMs(retryPolicy, attempt);
-    if (await this.ledger.recordRetry(db, subscription, position, attempt, delayMs, attemptedAt)) {
+    if (await this.deliveryState.recordRetry(db, subscription, position, attempt, delayMs, attemptedAt)) {
       await this.queue.wakeSubscriptions(subscription.eventStoreId, [subscription.id], `retry.${position}.${attempt}.${Date.now()}`, delayMs);
     }
     return false;

@@ -1,10 +1,11 @@
 import { Module } from '@nestjs/common';
+import { EventStoreRepositoryModule } from '../../event-stores/event-store-repository.module';
 import { EventLog } from '../../streams/event-log';
+import { SubscriptionRepositoryModule } from '../subscription-repository.module';
 import { WebhookTargetPolicy } from '../webhook-target-policy';
-import { DeliveryLedger } from './delivery-ledger';
 import { DeliverySweep } from './delivery-sweep';
+import { StoreTenantCache } from './store-tenant.cache';
 import { SubscriptionDelivery } from './subscription-delivery';
-import { StoreTenants } from './store-tenants';
 import { SubscriptionLock } from './subscription-lock';
 import { TenantDeliverySlots } from './tenant-delivery-slots';
 import { WebhookDeliveryQueueModule } from './webhook-delivery-queue.module';
@@ -13,16 +14,15 @@ import { WebhookSender } from './webhook-sender';
 
 /** The worker's side of webhooks: the queue processor, the delivery loop and the sweep. */
 @Module({
-  imports: [WebhookDeliveryQueueModule],
+  imports: [WebhookDeliveryQueueModule, EventStoreRepositoryModule, SubscriptionRepositoryModule],
   providers: [
     WebhookDeliveryProcessor,
     SubscriptionDelivery,
-    DeliveryLedger,
     SubscriptionLock,
     WebhookSender,
     WebhookTargetPolicy,
     DeliverySweep,
-    StoreTenants,
+    StoreTenantCache,
     TenantDeliverySlots,
     // The event log's reads only; the worker has no use for the rest of the streams module (HTTP, CQRS).
     EventLog,

@@ -2,8 +2,8 @@ import { OnWorkerEvent, Processor, WorkerHost } from '@nestjs/bullmq';
 import { Logger, OnModuleDestroy } from '@nestjs/common';
 import type { Job } from 'bullmq';
 import { WEBHOOK_DELIVERY_QUEUE } from '../subscription.constants';
-import { DeliveryLedger } from './delivery-ledger';
-import { StoreTenants } from './store-tenants';
+import { DeliveryStateRepository } from './delivery-state.repository';
+import { StoreTenantCache } from './store-tenant.cache';
 import { SubscriptionDelivery } from './subscription-delivery';
 import { TenantDeliverySlots } from './tenant-delivery-slots';
 import { DeliverJob, FAN_OUT_JOB, FanOutJob, WebhookDeliveryQueue } from './webhook-delivery.queue';
@@ -21,10 +21,10 @@ export class WebhookDeliveryProcessor extends WorkerHost implements OnModuleDest
   private readonly logger = new Logger(WebhookDeliveryProcessor.name);
 
   constructor(
-    private readonly ledger: DeliveryLedger,
+    private readonly deliveryState: DeliveryStateRepository,
     private readonly delivery: SubscriptionDelivery,
     private readonly queue: WebhookDeliveryQueue,
-    private readonly storeTenants: StoreTenants,
+    private readonly storeTenants: StoreTenantCache,
     private readonly slots: TenantDeliverySlots,
   ) {
     super();
@@ -43,7 +43,7 @@ export class WebhookDeliveryProcessor extends WorkerHost implements OnModuleDest
   private async fanOut({ eventStoreId, lastPosition }: FanOutJob): Promise<void> {
     const tenantId = await this.storeTenants.tenantOf(eventStoreId);
     if (tenantId === null) return;
-    const behind = await this.ledger.subscriptionsBehind(eventStoreId, lastPosition);
+    const behind = await this.deliveryState.subscriptionsBehind(eventStoreId, lastPosition);
     const toWake = behind.filter((id) => !this.delivery.absorbs(id) && !this.slots.isWaiting(tenantId, id));
     if (toWake.length > 0) await this.queue.wakeSubscriptions(eventStoreId, toWake, String(lastPosition));
   }

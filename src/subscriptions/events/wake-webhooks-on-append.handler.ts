@@ -2,7 +2,7 @@ import { Logger } from '@nestjs/common';
 import { EventsHandler, IEventHandler } from '@nestjs/cqrs';
 import { EventsAppendedEvent } from '../../streams/events/events-appended.event';
 import { WebhookDeliveryQueue } from '../delivery/webhook-delivery.queue';
-import { StoresWithWebhooks } from '../stores-with-webhooks';
+import { WebhookPresenceCache } from '../webhook-presence.cache';
 
 /**
  * After every committed batch of appends to a store with webhook subscriptions, one wake-up for the
@@ -15,7 +15,7 @@ export class WakeWebhooksOnAppendHandler implements IEventHandler<EventsAppended
 
   constructor(
     private readonly queue: WebhookDeliveryQueue,
-    private readonly storesWithWebhooks: StoresWithWebhooks,
+    private readonly storesWithWebhooks: WebhookPresenceCache,
   ) {}
 
   handle({ eventStoreId, lastPosition }: EventsAppendedEvent): void {

@@ -1,9 +1,7 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
 import { ApiKeyAuthenticator } from '../api-key-authenticator';
+import { ApiKeyRepository } from '../api-key.repository';
 import { ApiKeyRevocations } from '../api-key-revocations';
-import { ApiKeyEntity } from '../entities/api-key.entity';
 import { ApiKeyNotFoundError } from '../tenants.errors';
 import { RevokeApiKeyCommand } from './revoke-api-key.command';
 
@@ -16,15 +14,15 @@ import { RevokeApiKeyCommand } from './revoke-api-key.command';
 @CommandHandler(RevokeApiKeyCommand)
 export class RevokeApiKeyHandler implements ICommandHandler<RevokeApiKeyCommand> {
   constructor(
-    @InjectRepository(ApiKeyEntity) private readonly apiKeys: Repository<ApiKeyEntity>,
+    private readonly apiKeys: ApiKeyRepository,
     private readonly authenticator: ApiKeyAuthenticator,
     private readonly revocations: ApiKeyRevocations,
   ) {}
 
   async execute({ apiKeyId }: RevokeApiKeyCommand): Promise<void> {
-    const { affected } = await this.apiKeys.update({ id: apiKeyId }, { revokedAt: () => 'COALESCE(revoked_at, now())' });
+    const revoked = await this.apiKeys.revoke(apiKeyId);
     const committedAt = performance.now();
-    if (!affected) throw new ApiKeyNotFoundError(apiKeyId);
+    if (!revoked) throw new ApiKeyNotFoundError(apiKeyId);
     // This instance at once, before its own announcement comes back to it.
     this.authenticator.forget(apiKeyId);
     if (!(await this.revocations.announce(apiKeyId))) await this.authenticator.outlived(committedAt);

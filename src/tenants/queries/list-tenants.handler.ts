@@ -1,14 +1,13 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
 import { TenantEntity } from '../entities/tenant.entity';
+import { TenantRepository } from '../tenant.repository';
 import { ListTenantsQuery } from './list-tenants.query';
 
 @QueryHandler(ListTenantsQuery)
 export class ListTenantsHandler implements IQueryHandler<ListTenantsQuery> {
-  constructor(@InjectRepository(TenantEntity) private readonly tenants: Repository<TenantEntity>) {}
+  constructor(private readonly tenants: TenantRepository) {}
 
   execute(): Promise<TenantEntity[]> {
-    return this.tenants.find({ order: { createdAt: 'ASC', id: 'ASC' } });
+    return this.tenants.list();
   }
 }

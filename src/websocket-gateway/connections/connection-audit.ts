@@ -1,6 +1,6 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { EventStoreRepository } from '../../event-stores/event-store.repository';
+import { ApiKeyRepository } from '../../tenants/api-key.repository';
 import { StoreFeeds } from '../live/store-feeds';
 import { AUDIT_INTERVAL_MS, CLOSE_NORMAL, CLOSE_POLICY_VIOLATION } from '../websocket.constants';
 import { ClientConnections } from './client-connections';
@@ -18,7 +18,8 @@ export class ConnectionAudit implements OnApplicationBootstrap, OnApplicationShu
   private auditing = false;
 
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly apiKeys: ApiKeyRepository,
+    private readonly stores: EventStoreRepository,
     private readonly connections: ClientConnections,
     private readonly feeds: StoreFeeds,
   ) {}
@@ -39,15 +40,10 @@ export class ConnectionAudit implements OnApplicationBootstrap, OnApplicationShu
     this.auditing = true;
     try {
       const keyIds = [...new Set(sessions.map((session) => session.principal.apiKeyId))];
-      const [revoked, stores]: [{ id: string }[], { id: string; last_position: string }[]] = await Promise.all([
-        this.dataSource.query(`SELECT id FROM api_keys WHERE id = ANY($1) AND revoked_at IS NOT NULL`, [keyIds]),
-        this.dataSource.query(`SELECT id, last_position FROM event_stores WHERE id = ANY($1)`, [storeIds]),
-      ]);
-      const revokedKeys = new Set(revoked.map((row) => row.id));
-      const existingStores = new Set(stores.map((row) => row.id));
+      const [revokedKeys, lastPositions] = await Promise.all([this.apiKeys.revokedAmong(keyIds), this.stores.lastPositions(storeIds)]);
       this.connections.closeWhere(({ session }) => revokedKeys.has(session.principal.apiKeyId), CLOSE_POLICY_VIOLATION, 'API key revoked');
-      this.connections.closeWhere(({ session }) => !existingStores.has(session.eventStoreId), CLOSE_NORMAL, 'Event store deleted');
-      for (const store of stores) this.feeds.wake(store.id, Number(store.last_position));
+      this.connections.closeWhere(({ session }) => !lastPositions.has(session.eventStoreId), CLOSE_NORMAL, 'Event store deleted');
+      for (const [eventStoreId, lastPosition] of lastPositions) this.feeds.wake(eventStoreId, lastPosition);
     } catch (error) {
       this.logger.warn(`WebSocket audit failed, retrying in ${AUDIT_INTERVAL_MS} ms: ${(error as Error).message}`);
     } finally {

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { LRUCache } from 'lru-cache';
-import { DataSource } from 'typeorm';
+import { SubscriptionRepository } from './subscription.repository';
 
 /** How long "this store has (no) webhook subscriptions" is believed without asking again. */
 export const WEBHOOK_PRESENCE_TTL_MS = 1000;
@@ -14,15 +13,15 @@ export const WEBHOOK_PRESENCE_TTL_MS = 1000;
  * wake-up would have announced, so nothing is lost, only delayed by at most a sweep.
  */
 @Injectable()
-export class StoresWithWebhooks {
+export class WebhookPresenceCache {
   private readonly known = new LRUCache<string, boolean>({ max: 10_000, ttl: WEBHOOK_PRESENCE_TTL_MS });
 
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(private readonly subscriptions: SubscriptionRepository) {}
 
   async has(eventStoreId: string): Promise<boolean> {
     const known = this.known.get(eventStoreId);
     if (known !== undefined) return known;
-    const [{ present }] = await this.dataSource.query(`SELECT EXISTS (SELECT 1 FROM subscriptions WHERE event_store_id = $1) AS present`, [eventStoreId]);
+    const present = await this.subscriptions.existsInStore(eventStoreId);
     this.known.set(eventStoreId, present);
     return present;
   }

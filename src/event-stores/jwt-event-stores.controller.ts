@@ -19,7 +19,7 @@ const EVENT_STORE_NAME_PARAM = { name: 'eventStoreName', description: "The store
 @ApiTags('Event stores (family B, JWT)')
 @JwtAuth()
 @Controller('api/event-stores')
-export class ApiEventStoresController {
+export class JwtEventStoresController {
   constructor(
     private readonly commandBus: CommandBus,
     private readonly queryBus: QueryBus,

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
+import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import { DataSource, EntityManager, Repository } from 'typeorm';
+import { DeadLetterEntity } from '../entities/dead-letter.entity';
 import type { RetryPolicy } from '../retry-policy';
 
 /** What the delivery needs of a subscription row, plus its oldest pending replay. */
@@ -47,14 +48,20 @@ const SETTLE = `checkpoint = GREATEST(checkpoint, $3), retry_position = NULL, re
   last_delivery_attempt = $4, updated_at = now()`;
 
 /**
- * A subscription's delivery bookkeeping in PostgreSQL, the only truth about what was delivered
- * (DECISIONS §8). The delivery passes the connection that holds the subscription's lock, so a
- * lost lock connection fails the next statement before another request goes out. Each write is
- * one statement; those returning a boolean say whether the subscription still exists.
+ * Delivery state in PostgreSQL, the only truth about what was delivered (DECISIONS §8): the
+ * delivery columns of `subscriptions` (checkpoint, retry state, last attempt, failed deliveries)
+ * and the `dead_letters` table. One class for both because the delivery writes them together, in
+ * one statement each. Raw SQL: the worker runs it for every event it delivers. The delivery passes
+ * the connection that holds the subscription's lock, so a lost lock connection fails the next
+ * statement before another request goes out; those writes returning a boolean say whether the
+ * subscription still exists. The subscription rows themselves are SubscriptionRepository's.
  */
 @Injectable()
-export class DeliveryLedger {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+export class DeliveryStateRepository {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @InjectRepository(DeadLetterEntity) private readonly deadLetters: Repository<DeadLetterEntity>,
+  ) {}
 
   async load(db: EntityManager, eventStoreId: string, subscriptionId: string): Promise<SubscriptionState | null> {
     const [row] = await db.query(LOAD, [eventStoreId, subscriptionId]);
@@ -175,6 +182,41 @@ export class DeliveryLedger {
   async subscriptionsBehind(eventStoreId: string, position: number): Promise<string[]> {
     const rows = await this.dataSource.query(`SELECT id FROM subscriptions WHERE event_store_id = $1 AND checkpoint < $2`, [eventStoreId, position]);
     return rows.map((row: { id: string }) => row.id);
+  }
+
+  /** A subscription's dead letters, in event order. */
+  listDeadLetters(eventStoreId: string, subscriptionId: string): Promise<DeadLetterEntity[]> {
+    return this.deadLetters.find({ where: { eventStoreId, subscriptionId }, order: { globalPosition: 'ASC' } });
+  }
+
+  /** Marks a dead letter for replay; a second request keeps its place in line. False when there is no such dead letter. */
+  async requestReplay(eventStoreId: string, subscriptionId: string, deadLetterId: string): Promise<boolean> {
+    return this.updated(
+      this.dataSource.manager,
+      `UPDATE dead_letters SET replay_requested_at = COALESCE(replay_requested_at, now())
+        WHERE event_store_id = $1 AND subscription_id = $2 AND id = $3`,
+      [eventStoreId, subscriptionId, deadLetterId],
+    );
+  }
+
+  /** Largest (store last position − checkpoint) over all webhook subscriptions. */
+  largestLag(): Promise<number> {
+    return this.number(`SELECT COALESCE(max(st.last_position - s.checkpoint), 0) AS value FROM subscriptions s JOIN event_stores st ON st.id = s.event_store_id`);
+  }
+
+  /** Webhook subscriptions whose checkpoint is behind their store's last position. */
+  laggingCount(): Promise<number> {
+    return this.number(`SELECT count(*) AS value FROM subscriptions s JOIN event_stores st ON st.id = s.event_store_id WHERE s.checkpoint < st.last_position`);
+  }
+
+  /** Dead letters stored, across stores. */
+  deadLetterCount(): Promise<number> {
+    return this.number(`SELECT count(*) AS value FROM dead_letters`);
+  }
+
+  private async number(sql: string): Promise<number> {
+    const [row] = await this.dataSource.query(sql);
+    return Number(row.value);
   }
 
   /** Runs an UPDATE and says whether it found the subscription (TypeORM answers UPDATE with [rows, count]). */

@@ -1,0 +1,87 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { EntityManager, Repository } from 'typeorm';
+import { newId } from '../common/ids';
+import type { NewWebhookSubscription } from './commands/create-subscription.command';
+import { SubscriptionEntity } from './entities/subscription.entity';
+import { newWebhookSecret } from './webhook-secret';
+
+/** Seed of the transaction lock on a store's subscriptions, keeping it apart from other advisory-lock users. */
+const CREATE_LOCK_KEY_SEED = 4217003;
+
+/**
+ * The `subscriptions` table's rows as the API creates, shows and deletes them, through TypeORM
+ * where the ORM says it as well (none of it is hot but `existsInStore`). The delivery columns (checkpoint, retry state, failed deliveries) are
+ * written by the worker through DeliveryStateRepository. The methods that take an EntityManager
+ * run inside the caller's transaction.
+ */
+@Injectable()
+export class SubscriptionRepository {
+  constructor(@InjectRepository(SubscriptionEntity) private readonly subscriptions: Repository<SubscriptionEntity>) {}
+
+  /** Holds back other creates in the store until the transaction ends. */
+  async lockStoreForCreate(manager: EntityManager, eventStoreId: string): Promise<void> {
+    await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, $2))`, [eventStoreId, CREATE_LOCK_KEY_SEED]);
+  }
+
+  /** The oldest subscription with the same filter, url and headers (and secret, when one is given). */
+  findIdentical(manager: EntityManager, eventStoreId: string, subscription: NewWebhookSubscription): Promise<SubscriptionEntity | null> {
+    return manager
+      .createQueryBuilder(SubscriptionEntity, 's')
+      .where('s.eventStoreId = :eventStoreId AND s.eventFilter = :eventFilter AND s.url = :url', { eventStoreId, ...subscription })
+      .andWhere('s.headers = :headers::jsonb', { headers: JSON.stringify(subscription.headers) })
+      .andWhere(subscription.secret === undefined ? 'true' : 's.secret = :secret', { secret: subscription.secret })
+      .orderBy('s.createdAt')
+      .getOne();
+  }
+
+  async countInStore(manager: EntityManager, eventStoreId: string): Promise<number> {
+    const [{ count }] = await manager.query(`SELECT count(*)::int AS count FROM subscriptions WHERE event_store_id = $1`, [eventStoreId]);
+    return count;
+  }
+
+  /** A new webhook subscription whose delivery starts after `checkpoint`. */
+  async insert(manager: EntityManager, eventStoreId: string, subscription: NewWebhookSubscription, checkpoint: number): Promise<SubscriptionEntity> {
+    const created = manager.create(SubscriptionEntity, {
+      eventStoreId,
+      id: newId('sub'),
+      eventFilter: subscription.eventFilter,
+      subscriberType: 'webhook',
+      url: subscription.url,
+      headers: subscription.headers,
+      secret: subscription.secret ?? newWebhookSecret(),
+      ...subscription.retryPolicy,
+      checkpoint,
+      lastDeliveryAttempt: null,
+      retryPosition: null,
+      retryAt: null,
+    });
+    await manager.insert(SubscriptionEntity, created);
+    return created;
+  }
+
+  find(eventStoreId: string, subscriptionId: string): Promise<SubscriptionEntity | null> {
+    return this.subscriptions.findOneBy({ eventStoreId, id: subscriptionId });
+  }
+
+  exists(eventStoreId: string, subscriptionId: string): Promise<boolean> {
+    return this.subscriptions.existsBy({ eventStoreId, id: subscriptionId });
+  }
+
+  /** Whether the store has any webhook subscription: asked after appends, so one raw indexed query. */
+  async existsInStore(eventStoreId: string): Promise<boolean> {
+    const [{ present }] = await this.subscriptions.query(`SELECT EXISTS (SELECT 1 FROM subscriptions WHERE event_store_id = $1) AS present`, [eventStoreId]);
+    return present;
+  }
+
+  /** Oldest first. */
+  listInStore(eventStoreId: string): Promise<SubscriptionEntity[]> {
+    return this.subscriptions.find({ where: { eventStoreId }, order: { createdAt: 'ASC', id: 'ASC' } });
+  }
+
+  /** Dead letters go with it (ON DELETE CASCADE). False when there was no such subscription. */
+  async delete(eventStoreId: string, subscriptionId: string): Promise<boolean> {
+    const { affected } = await this.subscriptions.delete({ eventStoreId, id: subscriptionId });
+    return !!affected;
+  }
+}
