@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { QueryRunner } from 'typeorm';
-import { eventSizeBytes } from '../streams/event-payload';
-import { DCB_STREAM_ID } from '../streams/stream.constants';
+import { eventSizeBytes } from '../event-log/append/event-payload';
+import { DCB_STREAM_ID } from '../event-log/event-log.constants';
 
 export interface RetainedStore {
   id: string;

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { EventStoresModule } from '../event-stores/event-stores.module';
-import { StreamsModule } from '../streams/streams.module';
+import { EventLogModule } from '../event-log/event-log.module';
 import { WebSocketGatewayModule } from '../websocket-gateway/websocket-gateway.module';
 import { CreateSubscriptionHandler } from './commands/create-subscription.handler';
 import { DeleteSubscriptionHandler } from './commands/delete-subscription.handler';
@@ -24,7 +24,7 @@ const eventHandlers = [WakeWebhooksOnAppendHandler];
 
 /** The API's side of subscriptions: the endpoints (WebSocket ones listed too), wake-ups for the worker after every append, and the backlog gauges. */
 @Module({
-  imports: [TypeOrmModule.forFeature([SubscriptionEntity, DeadLetterEntity]), EventStoresModule, StreamsModule, WebhookDeliveryQueueModule, WebSocketGatewayModule],
+  imports: [TypeOrmModule.forFeature([SubscriptionEntity, DeadLetterEntity]), EventStoresModule, EventLogModule, WebhookDeliveryQueueModule, WebSocketGatewayModule],
   controllers: [SubscriptionsController],
   providers: [...commandHandlers, ...queryHandlers, ...eventHandlers, WebhookTargetPolicy, SubscriptionBacklogMetrics, StoresWithWebhooks],
 })

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { EventStoresModule } from '../event-stores/event-stores.module';
 import { LimitsModule } from '../limits/limits.module';
-import { StreamsModule } from '../streams/streams.module';
+import { EventLogModule } from '../event-log/event-log.module';
 import { TenantsModule } from '../tenants/tenants.module';
 import { CloseWebSocketClientHandler } from './commands/close-websocket-client.handler';
 import { ClientConnections } from './connections/client-connections';
@@ -24,7 +24,7 @@ import { WebSocketEndpointController } from './websocket-endpoint.controller';
  * to know (connections, limits, closes) through Redis.
  */
 @Module({
-  imports: [EventStoresModule, StreamsModule, TenantsModule, LimitsModule],
+  imports: [EventStoresModule, EventLogModule, TenantsModule, LimitsModule],
   controllers: [WebSocketConnectionsController, WebSocketEndpointController],
   providers: [
     EventStreamGateway,

@@ -2,7 +2,7 @@ import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsOptional, IsString, MaxLength } from 'class-validator';
 import { LimitParam, OffsetParam } from '../../common/decorators/query-params.decorators';
-import { DEFAULT_READ_LIMIT, MAX_NAME_LENGTH, MAX_READ_LIMIT } from '../stream.constants';
+import { DEFAULT_READ_LIMIT, MAX_NAME_LENGTH, MAX_READ_LIMIT } from '../../event-log/event-log.constants';
 
 // A Map: the query's words are looked up, and on a plain object `constructor` would find a function.
 const BOOLEANS = new Map([

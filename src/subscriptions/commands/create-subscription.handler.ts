@@ -6,7 +6,7 @@ import { ValidationError } from '../../common/errors/common.errors';
 import { newId } from '../../common/ids';
 import { EnvironmentVariables } from '../../config/environment-variables';
 import { EventStoreResolver } from '../../event-stores/event-store-resolver';
-import { EventLog } from '../../streams/event-log';
+import { EventLogReader } from '../../event-log/read/event-log-reader';
 import { WebhookDeliveryQueue } from '../delivery/webhook-delivery.queue';
 import { SubscriptionEntity } from '../entities/subscription.entity';
 import { StoresWithWebhooks } from '../stores-with-webhooks';
@@ -37,7 +37,7 @@ export class CreateSubscriptionHandler implements ICommandHandler<CreateSubscrip
     private readonly targets: WebhookTargetPolicy,
     private readonly queue: WebhookDeliveryQueue,
     private readonly storesWithWebhooks: StoresWithWebhooks,
-    private readonly eventLog: EventLog,
+    private readonly eventLog: EventLogReader,
     @InjectDataSource() private readonly dataSource: DataSource,
   ) {
     this.maxPerStore = config.MAX_SUBSCRIPTIONS_PER_STORE;

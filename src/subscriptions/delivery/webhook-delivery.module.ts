@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { EventLog } from '../../streams/event-log';
+import { EventLogModule } from '../../event-log/event-log.module';
 import { WebhookTargetPolicy } from '../webhook-target-policy';
 import { DeliveryLedger } from './delivery-ledger';
 import { DeliverySweep } from './delivery-sweep';
@@ -13,7 +13,7 @@ import { WebhookSender } from './webhook-sender';
 
 /** The worker's side of webhooks: the queue processor, the delivery loop and the sweep. */
 @Module({
-  imports: [WebhookDeliveryQueueModule],
+  imports: [WebhookDeliveryQueueModule, EventLogModule],
   providers: [
     WebhookDeliveryProcessor,
     SubscriptionDelivery,
@@ -24,8 +24,6 @@ import { WebhookSender } from './webhook-sender';
     DeliverySweep,
     StoreTenants,
     TenantDeliverySlots,
-    // The event log's reads only; the worker has no use for the rest of the streams module (HTTP, CQRS).
-    EventLog,
   ],
 })
 export class WebhookDeliveryModule {}

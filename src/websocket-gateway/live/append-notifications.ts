@@ -1,7 +1,7 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { Client } from 'pg';
 import { EnvironmentVariables } from '../../config/environment-variables';
-import { APPENDS_CHANNEL } from '../../streams/stream.constants';
+import { APPENDS_CHANNEL } from '../../event-log/event-log.constants';
 import { StoreFeeds } from './store-feeds';
 
 const RECONNECT_DELAY_MS = 1000;

@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { EventLog } from '../../streams/event-log';
+import { EventLogReader } from '../../event-log/read/event-log-reader';
 import { StoreFeed } from './store-feed';
 
 interface FollowedStore {
@@ -14,7 +14,7 @@ export class StoreFeeds {
   private readonly logger = new Logger(StoreFeeds.name);
   private readonly followed = new Map<string, FollowedStore>();
 
-  constructor(private readonly eventLog: EventLog) {}
+  constructor(private readonly eventLog: EventLogReader) {}
 
   /** The store's feed, started; every acquire is matched by one release. */
   async acquire(eventStoreId: string): Promise<StoreFeed> {

@@ -1,4 +1,4 @@
-import type { NewEvent } from './append/append-request';
+import type { NewEvent } from './append-request';
 
 /**
  * The events of an append as `append_batch` takes them (a JSON array of the submitted fields, each

@@ -15,3 +15,6 @@ export const STREAM_ID_PATTERN = /^[^/\p{Cc}]{1,255}$/u;
 
 /** The Postgres channel `append_batch` notifies on commit with `<storeId>:<lastPosition>`. */
 export const APPENDS_CHANNEL = 'event_store_appends';
+
+/** DECISIONS §3: a failed condition reports at most the lowest 100 conflicting positions (append_batch uses the same number). */
+export const MAX_CONFLICTING_POSITIONS = 100;
