@@ -31,7 +31,7 @@ const READ = budgetedPage(
 );
 
 /**
- * DCB reads over the shared log: `dcb_matching_positions` (migration CreateDcb) does the matching,
+ * DCB reads over the shared log: `dcb_matching_positions` (sql/dcb-matching-positions.sql.ts) does the matching,
  * and the page ends at `limit` events or READ_PAGE_MAX_BYTES (page-budget.ts). Appends go through
  * AppendBatcher.
  */

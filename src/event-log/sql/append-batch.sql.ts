@@ -1,61 +1,47 @@
-import { MigrationInterface, QueryRunner } from 'typeorm';
-import { APPEND_BATCH } from './1795219800000-AppendInBatches';
+import { APPENDS_CHANNEL, MAX_CONFLICTING_POSITIONS } from '../event-log.constants';
 
 /**
- * `append_batch` decides every request of a batch first and writes afterwards: one INSERT of all
- * the appended events and one upsert of all the touched streams per batch, instead of an INSERT
- * into events (each firing the tag trigger), a SELECT and an upsert of streams per request. The
- * store's commits are serial, so the function's time is the store's ceiling: a batch of 26
- * single-event appends took ~2.5 ms and now ~2 ms, which was worth +11% single-event appends
- * end to end. Decisions and results are unchanged (see AppendInBatches for the contract), but a
- * request now carries its events' total `sizeBytes` (the service measures them anyway) instead
- * of one per event, sparing a query per request under the store's lock.
+ * `append_batch(p_event_store_id, p_requests, p_events_per_minute)`: appends `p_requests` to a store,
+ * in order, in the caller's transaction, and returns one row per request: its 0-based `ordinal`, its
+ * `outcome` and a `detail` (typed on the service's side by append/append-outcome.ts).
+ *
+ * Inputs. `p_requests` is a JSON array of requests as append/append-request.ts serialises them:
+ *   {kind: "stream", streamId, expectedVersion ("any" | "no_stream" | "stream_exists" | "<n>"), sizeBytes, events, idempotency?}
+ *   {kind: "dcb", sizeBytes, events, condition?: {items, after}, idempotency?}
+ * with `events` [{type, data, metadata, tags, schemaVersion, sizeBytes}], `idempotency` {key,
+ * fingerprint}, and `sizeBytes` the UTF-8 bytes of the compact JSON data and metadata (per event, and
+ * their sum per request). The sizes are the service's: it serialises every event anyway, and
+ * measuring again here would cost a serialisation per event under the store's lock. Every counter
+ * that grows by them (streams.size_bytes, event_stores.total_size_bytes) shrinks by the same stored
+ * events.size_bytes (count-out-events.sql.ts). `p_events_per_minute` is the store's event budget.
+ *
+ * Outcomes, and what `detail` carries:
+ *   appended              the result (stream: eventStoreId, streamId, eventsAppended, firstPosition, lastPosition,
+ *                         streamVersion, transactionId, createdAt; dcb: lastPosition), also kept with the key
+ *   replayed              the result stored with the key (same fingerprint, within 24 h)
+ *   idempotency_conflict  null (the key was used with another fingerprint within 24 h)
+ *   budget_exceeded       eventsPerMinute, eventsUsed, eventsRequested, retryAfterSeconds
+ *   version_conflict      currentVersion (stream appends)
+ *   size_exceeded         currentSizeBytes, appendSizeBytes, maxStreamSizeBytes (stream appends)
+ *   condition_failed      the lowest ${MAX_CONFLICTING_POSITIONS} conflicting positions (DCB appends)
+ *   store_not_found       null, for every request (the store is gone)
+ * Order of the checks: the key (a replay appends nothing and costs nothing), the budget (only
+ * appended events count), then the version and size, or the condition.
+ *
+ * Locks. The store row, FOR NO KEY UPDATE, first and until commit: it hands out positions, so
+ * batches from any number of API instances (and the retention sweep) run one after the other,
+ * positions stay gap-free and in commit order, and every check reads state nobody else changes
+ * meanwhile. Nothing raises for a refused request, so one request's refusal never undoes another's
+ * append and no subtransaction is needed.
+ *
+ * Steps. Decide every request first, then write: streams the batch names are read once into arrays
+ * (version and size as of the requests so far); appended requests wait in the `v_pending_*` arrays
+ * and are inserted by append_batch_insert_events at the end, and the streams' rows are upserted once
+ * per stream from `v_appended_*`. A DCB condition reads the events table, so the pending events are
+ * inserted before one is evaluated: it sees every request ahead of it. The store's counters are
+ * written once, and one NOTIFY on ${APPENDS_CHANNEL} announces `<storeId>:<lastPosition>` on commit.
  */
-export class InsertBatchEventsOnce1795219900000 implements MigrationInterface {
-  name = 'InsertBatchEventsOnce1795219900000';
-
-  async up(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query(INSERT_BATCH_EVENTS);
-    await queryRunner.query(DECIDE_THEN_WRITE_APPEND_BATCH);
-  }
-
-  async down(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query(`DROP FUNCTION append_batch(text, jsonb, bigint)`);
-    await queryRunner.query(APPEND_BATCH);
-    await queryRunner.query(`DROP FUNCTION append_batch_insert_events(text, jsonb, int[], bigint[], bigint[], uuid[], timestamptz[])`);
-  }
-}
-
-/**
- * Inserts the events of the requests `p_requests[p_ordinals[i]]`: the request's events follow
- * global position `p_after[i]`, and stream position `p_versions[i]` (a stream append) or
- * position − 1 (a DCB append, `p_versions[i]` null), with its transaction id and `created_at`.
- * PL/pgSQL rather than SQL so that its plan is cached for the session.
- */
-export const INSERT_BATCH_EVENTS = `
-CREATE FUNCTION append_batch_insert_events(p_event_store_id text, p_requests jsonb, p_ordinals int[], p_after bigint[],
-  p_versions bigint[], p_transactions uuid[], p_times timestamptz[]) RETURNS void LANGUAGE plpgsql AS $$
-BEGIN
-  INSERT INTO events (event_store_id, global_position, stream_id, stream_position, event_id, type, data,
-                      metadata, tags, schema_version, transaction_id, created_at)
-  SELECT p_event_store_id, a.after + e.ordinality, COALESCE(p_requests->a.ordinal->>'streamId', '__dcb__'),
-         COALESCE(a.version, a.after) + e.ordinality - 1,
-         gen_random_uuid(), e.value->>'type', e.value->'data', e.value->'metadata',
-         ARRAY(SELECT jsonb_array_elements_text(COALESCE(e.value->'tags', '[]'))),
-         COALESCE(e.value->>'schemaVersion', '1'), a.transaction_id, a.created_at
-    FROM unnest(p_ordinals, p_after, p_versions, p_transactions, p_times) AS a(ordinal, after, version, transaction_id, created_at)
-   CROSS JOIN LATERAL jsonb_array_elements(p_requests->a.ordinal->'events') WITH ORDINALITY AS e;
-END
-$$`;
-
-/**
- * The same contract as AppendInBatches' `append_batch`; only the writing moved. Streams the batch
- * names are read once into arrays (version and size as of the requests so far), appended requests
- * are remembered in the `v_pending_*` arrays and inserted at the end, and the streams' rows are
- * upserted once per stream from `v_appended_*`. A DCB condition reads the events table, so the
- * pending events are inserted before one is evaluated: it sees every request ahead of it.
- */
-const DECIDE_THEN_WRITE_APPEND_BATCH = `
+export const APPEND_BATCH = `
 CREATE OR REPLACE FUNCTION append_batch(p_event_store_id text, p_requests jsonb, p_events_per_minute bigint)
 RETURNS TABLE (ordinal int, outcome text, detail jsonb) LANGUAGE plpgsql AS $$
 #variable_conflict use_column
@@ -149,7 +135,7 @@ BEGIN
     v_size := (v_request->>'sizeBytes')::bigint;
     IF v_size IS NULL THEN
       -- An API process older than this migration: failing beats counting sizes as NULL.
-      RAISE EXCEPTION 'append_batch: request % carries no sizeBytes (an API instance older than migration InsertBatchEventsOnce?)', ordinal;
+      RAISE EXCEPTION 'append_batch: request % carries no sizeBytes (an API instance older than its database?)', ordinal;
     END IF;
     IF v_kind = 'stream' THEN
       v_stream_id := v_request->>'streamId';
@@ -185,7 +171,7 @@ BEGIN
         v_pending_transactions := '{}'; v_pending_times := '{}';
       END IF;
       v_conflicts := dcb_matching_positions(p_event_store_id, v_request->'condition'->'items',
-        COALESCE((v_request->'condition'->>'after')::bigint, 0), 100);
+        COALESCE((v_request->'condition'->>'after')::bigint, 0), ${MAX_CONFLICTING_POSITIONS});
       IF cardinality(v_conflicts) > 0 THEN
         outcome := 'condition_failed'; detail := to_jsonb(v_conflicts);
         RETURN NEXT;
@@ -268,6 +254,6 @@ BEGIN
          budget_window_start = v_window,
          budget_used = v_used
    WHERE id = p_event_store_id;
-  PERFORM pg_notify('event_store_appends', p_event_store_id || ':' || v_last);
+  PERFORM pg_notify('${APPENDS_CHANNEL}', p_event_store_id || ':' || v_last);
 END
 $$`;

@@ -1,0 +1,56 @@
+import { Client } from 'pg';
+import { APPENDS_CHANNEL, DCB_STREAM_ID, MAX_CONFLICTING_POSITIONS } from '../../src/event-log/event-log.constants';
+import { EVENT_LOG_FUNCTIONS } from '../../src/event-log/sql';
+import { cloneTestDatabase, TestDatabase } from '../support/test-database';
+
+/**
+ * The canonical files under src/event-log/sql/ are what a migrated database runs: each function is
+ * installed again from its file in a scratch schema, and PostgreSQL's own rendering of the two
+ * (pg_get_functiondef, which normalises the header and keeps the body) must be the same. A change
+ * to a file without a migration, or a migration without the file, fails here.
+ */
+describe('SQL functions', () => {
+  let database: TestDatabase;
+  let client: Client;
+
+  beforeAll(async () => {
+    database = await cloneTestDatabase();
+    client = new Client({ connectionString: database.url });
+    await client.connect();
+  });
+  afterAll(async () => {
+    await client.end();
+    await database.drop();
+  });
+
+  const definitions = async (schema: string): Promise<Map<string, string>> => {
+    const { rows } = await client.query(
+      `SELECT p.proname AS name, pg_get_functiondef(p.oid) AS definition
+         FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace WHERE n.nspname = $1`,
+      [schema],
+    );
+    return new Map(rows.map((row) => [row.name, row.definition.replaceAll(`${schema}.`, '')]));
+  };
+
+  it('installs exactly the functions of the canonical files, each as its file says', async () => {
+    const installed = await definitions('public');
+    await client.query('BEGIN');
+    try {
+      await client.query('CREATE SCHEMA canonical; SET LOCAL search_path = canonical, public');
+      for (const sql of Object.values(EVENT_LOG_FUNCTIONS)) await client.query(sql);
+      const canonical = await definitions('canonical');
+      expect([...canonical.keys()].sort()).toEqual(Object.keys(EVENT_LOG_FUNCTIONS).sort());
+      expect([...installed.keys()].sort()).toEqual([...canonical.keys()].sort());
+      for (const [name, definition] of canonical) expect({ name, definition: installed.get(name) }).toEqual({ name, definition });
+    } finally {
+      await client.query('ROLLBACK');
+    }
+  });
+
+  it('uses the values the service uses for the DCB stream, the NOTIFY channel and the conflicts reported', async () => {
+    const { rows } = await client.query(`SELECT string_agg(prosrc, ' ') AS source FROM pg_proc WHERE proname LIKE 'append_batch%'`);
+    expect(rows[0].source).toContain(`'${DCB_STREAM_ID}'`);
+    expect(rows[0].source).toContain(`pg_notify('${APPENDS_CHANNEL}'`);
+    expect(rows[0].source).toContain(`, ${MAX_CONFLICTING_POSITIONS});`);
+  });
+});
