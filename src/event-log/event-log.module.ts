@@ -1,14 +1,15 @@
 import { Module } from '@nestjs/common';
+import { ExpiredRecordsRepository } from './expiry/expired-records.repository';
 import { DcbEventReader } from './read/dcb-event-reader';
 import { EventLogReader } from './read/event-log-reader';
 
 /**
- * Reads of the event log (streams, the whole store, subscribers' pages, DCB queries), for the API
- * and the worker alike. No controllers: the features that serve the log over HTTP or WebSocket
+ * Reads of the event log (streams, the whole store, subscribers' pages, DCB queries) and the
+ * retention sweep's deletions, for the API and the worker alike. No controllers: the features that serve the log over HTTP or WebSocket
  * import it. Appends are EventAppendModule's (they need the API's event bus).
  */
 @Module({
-  providers: [EventLogReader, DcbEventReader],
-  exports: [EventLogReader, DcbEventReader],
+  providers: [EventLogReader, DcbEventReader, ExpiredRecordsRepository],
+  exports: [EventLogReader, DcbEventReader, ExpiredRecordsRepository],
 })
 export class EventLogModule {}

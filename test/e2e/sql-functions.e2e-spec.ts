@@ -1,5 +1,5 @@
 import { Client } from 'pg';
-import { APPENDS_CHANNEL, DCB_STREAM_ID, MAX_CONFLICTING_POSITIONS } from '../../src/event-log/event-log.constants';
+import { APPENDS_CHANNEL, DCB_STREAM_ID, MAX_CONFLICTING_POSITIONS, STREAM_TYPE_PATTERN } from '../../src/event-log/event-log.constants';
 import { EVENT_LOG_FUNCTIONS } from '../../src/event-log/sql';
 import { cloneTestDatabase, TestDatabase } from '../support/test-database';
 
@@ -47,10 +47,11 @@ describe('SQL functions', () => {
     }
   });
 
-  it('uses the values the service uses for the DCB stream, the NOTIFY channel and the conflicts reported', async () => {
+  it('uses the values the service uses for the DCB stream, the NOTIFY channel, the conflicts reported and the stream type', async () => {
     const { rows } = await client.query(`SELECT string_agg(prosrc, ' ') AS source FROM pg_proc WHERE proname LIKE 'append_batch%'`);
     expect(rows[0].source).toContain(`'${DCB_STREAM_ID}'`);
     expect(rows[0].source).toContain(`pg_notify('${APPENDS_CHANNEL}'`);
     expect(rows[0].source).toContain(`, ${MAX_CONFLICTING_POSITIONS});`);
+    expect(rows[0].source).toContain(`regexp_match(a.stream_id, '${STREAM_TYPE_PATTERN}')`);
   });
 });

@@ -202,13 +202,14 @@ export class Baseline1795300000000 implements MigrationInterface {
     await queryRunner.query(DCB_MATCHING_POSITIONS);
     await queryRunner.query(APPEND_BATCH_INSERT_EVENTS);
     await queryRunner.query(APPEND_BATCH);
+    await queryRunner.query(DELETE_EXPIRED_EVENTS);
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
     for (const table of ['dead_letters', 'subscriptions', 'event_tags', 'idempotency_keys', 'streams', 'events', 'event_stores', 'api_keys', 'tenants']) {
       await queryRunner.query(`DROP TABLE ${table}`);
     }
-    for (const fn of ['append_batch', 'append_batch_insert_events', 'dcb_matching_positions', 'unindex_event_tags', 'index_event_tags']) {
+    for (const fn of ['delete_expired_events', 'append_batch', 'append_batch_insert_events', 'dcb_matching_positions', 'unindex_event_tags', 'index_event_tags']) {
       await queryRunner.query(`DROP FUNCTION ${fn}`);
     }
   }
@@ -512,5 +513,43 @@ BEGIN
    USING (SELECT e.event_store_id, u.tag, e.global_position FROM deleted_events e CROSS JOIN LATERAL unnest(e.tags) AS u(tag)) d
    WHERE t.event_store_id = d.event_store_id AND t.tag = d.tag AND t.global_position = d.global_position;
   RETURN NULL;
+END
+$$`;
+
+const DELETE_EXPIRED_EVENTS = `
+CREATE OR REPLACE FUNCTION delete_expired_events(p_event_store_id text, p_retention_days double precision, p_limit int)
+RETURNS int LANGUAGE plpgsql AS $$
+DECLARE
+  v_events bigint;
+  v_bytes bigint;
+BEGIN
+  PERFORM 1 FROM event_stores WHERE id = p_event_store_id FOR NO KEY UPDATE;
+  IF NOT FOUND THEN
+    RETURN 0;
+  END IF;
+  WITH expired AS (
+    SELECT global_position FROM events
+     WHERE event_store_id = p_event_store_id AND created_at < now() - p_retention_days * interval '1 day'
+     ORDER BY created_at, global_position LIMIT p_limit
+  ), deleted AS (
+    DELETE FROM events e USING expired
+     WHERE e.event_store_id = p_event_store_id AND e.global_position = expired.global_position
+    RETURNING e.stream_id, COALESCE(e.size_bytes, octet_length(e.data::text) + COALESCE(octet_length(e.metadata::text), 0)) AS size_bytes
+  ), per_stream AS (
+    SELECT stream_id, count(*) AS events, sum(size_bytes) AS bytes FROM deleted GROUP BY stream_id
+  ), counted_out AS (
+    UPDATE streams s SET event_count = s.event_count - d.events, size_bytes = s.size_bytes - d.bytes
+      FROM per_stream d
+     WHERE s.event_store_id = p_event_store_id AND s.stream_id = d.stream_id
+  )
+  SELECT COALESCE(sum(events), 0), COALESCE(sum(bytes), 0) INTO v_events, v_bytes FROM per_stream;
+  IF v_events > 0 THEN
+    -- A statement of its own: the oldest event left is only visible once the DELETE above is done.
+    UPDATE event_stores
+       SET total_events = total_events - v_events, total_size_bytes = total_size_bytes - v_bytes,
+           oldest_event_at = (SELECT created_at FROM events WHERE event_store_id = p_event_store_id ORDER BY created_at LIMIT 1)
+     WHERE id = p_event_store_id;
+  END IF;
+  RETURN v_events;
 END
 $$`;

@@ -1,4 +1,4 @@
-import { APPENDS_CHANNEL, MAX_CONFLICTING_POSITIONS } from '../event-log.constants';
+import { APPENDS_CHANNEL, MAX_CONFLICTING_POSITIONS, STREAM_TYPE_PATTERN } from '../event-log.constants';
 
 /**
  * `append_batch(p_event_store_id, p_requests, p_events_per_minute)`: appends `p_requests` to a store,
@@ -235,7 +235,7 @@ BEGIN
   -- One row per stream: a new stream's created_at is its first append's clock.
   INSERT INTO streams AS s (event_store_id, stream_id, stream_type, version, event_count, last_global_position,
                             size_bytes, created_at, updated_at)
-  SELECT p_event_store_id, a.stream_id, (regexp_match(a.stream_id, '^[^-_:]*'))[1], sum(a.events), sum(a.events),
+  SELECT p_event_store_id, a.stream_id, (regexp_match(a.stream_id, '${STREAM_TYPE_PATTERN}'))[1], sum(a.events), sum(a.events),
          max(a.last_position), sum(a.size_bytes), min(a.clock), max(a.appended_at)
     FROM unnest(v_appended_streams, v_appended_counts, v_appended_lasts, v_appended_sizes, v_appended_clocks, v_appended_times)
          AS a(stream_id, events, last_position, size_bytes, clock, appended_at)
