@@ -10,7 +10,6 @@ import { ConnectionControl } from './connections/connection-control';
 import { ConnectionRegistry } from './connections/connection-registry';
 import { WebSocketSubscriptions } from './connections/websocket-subscriptions';
 import { EventStreamGateway } from './event-stream.gateway';
-import { AppendNotifications } from './live/append-notifications';
 import { ReplayScheduler } from './live/replay-scheduler';
 import { StoreFeeds } from './live/store-feeds';
 import { ListWebSocketConnectionsHandler } from './queries/list-websocket-connections.handler';
@@ -35,7 +34,6 @@ import { WebSocketEndpointController } from './websocket-endpoint.controller';
     ConnectionAudit,
     StoreFeeds,
     ReplayScheduler,
-    AppendNotifications,
     WebSocketSubscriptions,
     ListWebSocketConnectionsHandler,
     CloseWebSocketClientHandler,
