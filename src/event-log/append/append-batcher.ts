@@ -4,9 +4,9 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { EnvironmentVariables } from '../../config/environment-variables';
 import { Metrics } from '../../metrics/metrics';
-import { EventsAppendedEvent } from './events-appended.event';
 import type { AppendOutcome, DcbAppendOutcome, StreamAppendOutcome } from './append-outcome';
 import { AppendRequest, DcbAppendRequest, requestJson, StreamAppendRequest } from './append-request';
+import { EventsAppendedEvent } from './events-appended.event';
 
 /** A batch stops growing at the first of these, so that its transaction, and the wait behind it, stay short. */
 export const MAX_BATCH_REQUESTS = 256;

@@ -1,6 +1,6 @@
+import type { IdempotencyRequest } from '../idempotency/idempotency-request.decorator';
 import { eventPayload } from './event-payload';
 import { ExpectedVersion, expectedVersionArgument } from './expected-version';
-import type { IdempotencyRequest } from '../idempotency/idempotency-request.decorator';
 
 export interface NewEvent {
   type: string;
