@@ -393,6 +393,10 @@ async function developmentKey(env) {
   const file = path.join(dataDir, 'dev-api-key');
   const cli = [path.join(root, 'dist/cli/main.js'), 'dev:bootstrap', '--file', file];
   const { stdout } = await promisify(execFile)(process.execPath, cli, { cwd: root, env }).catch((error) => {
+    // RETIRED_HISTORY_MESSAGE of src/database/run-migrations.ts: a .data from a checkout before the baseline migration.
+    if (String(error.stderr).includes('migrated by a development version older than 0.1.0')) {
+      throw new LaunchError(`${dataDir} holds a database of a development version older than 0.1.0, which this one cannot migrate: delete ${dataDir} (development data only) and run npm start again.`);
+    }
     throw new LaunchError(`Creating the development key failed:\n${error.stderr || error.message}`);
   });
   return { file, ...JSON.parse(stdout) };

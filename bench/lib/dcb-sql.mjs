@@ -1,14 +1,14 @@
 // The DCB SQL the benchmarks run: the service's own (dcb_matching_positions, append_batch, the read of
-// src/dcb/dcb-log.ts) and, for the comparison of tag indexes, the same questions asked of a GIN index
+// src/event-log/read/dcb-event-reader.ts) and, for the comparison of tag indexes, the same questions asked of a GIN index
 // on events.tags.
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { ROOT } from './config.mjs';
 
 const require = createRequire(import.meta.url);
-export const { EVENT_COLUMNS } = require(join(ROOT, 'dist/streams/stored-event.js'));
+export const { EVENT_COLUMNS } = require(join(ROOT, 'dist/event-log/read/stored-event.js'));
 
-/** Copy of READ in src/dcb/dcb-log.ts ($1 store, $2 items JSON, $3 after, $4 limit). */
+/** Copy of READ in src/event-log/read/dcb-event-reader.ts ($1 store, $2 items JSON, $3 after, $4 limit). */
 export const SERVICE_DCB_READ = `
   SELECT ${EVENT_COLUMNS}
     FROM unnest(dcb_matching_positions($1, $2::jsonb, $3, $4)) AS matched(position)
@@ -93,7 +93,7 @@ export function ginRead(items) {
  */
 export const SERVICE_APPEND_DCB = `SELECT detail FROM append_batch($1, jsonb_build_array(jsonb_build_object('kind', 'dcb', 'events', $2::jsonb, 'condition', $3::jsonb, 'sizeBytes', $4::bigint)), 9223372036854775807)`;
 
-/** One DCB event as append_batch takes it (see src/streams/event-payload.ts), and its size. */
+/** One DCB event as append_batch takes it (see src/event-log/append/event-payload.ts), and its size. */
 export function dcbEventJson(tags, type = 'order.placed', index = 0) {
   const data = { orderId: `order-${100000 + index}`, customerId: 'customer-4711', amount: 4200 + index, currency: 'EUR', channel: 'web', note: 'bench' };
   return { event: { type, data, tags }, sizeBytes: Buffer.byteLength(JSON.stringify(data)) };

@@ -86,11 +86,11 @@ export async function preloadStore(pool, eventStoreId, { events, streams }) {
 
 // The service's own SQL from the build, so the plans follow the code.
 const require = createRequire(import.meta.url);
-const { EVENT_COLUMNS } = require(join(ROOT, 'dist/streams/stored-event.js'));
-const { READ_STREAM_SQL } = require(join(ROOT, 'dist/streams/event-log.js'));
+const { EVENT_COLUMNS } = require(join(ROOT, 'dist/event-log/read/stored-event.js'));
+const { READ_STREAM_SQL } = require(join(ROOT, 'dist/event-log/read/event-log-reader.js'));
 // The API runs with the default page budget.
 const { READ_PAGE_MAX_BYTES } = new (require(join(ROOT, 'dist/config/environment-variables.js')).EnvironmentVariables)();
-const { eventsQuery: serviceEventsQuery } = require(join(ROOT, 'dist/streams/events-query.js'));
+const { eventsQuery: serviceEventsQuery } = require(join(ROOT, 'dist/event-log/read/events-query.js'));
 const { parseEventFilter } = require(join(ROOT, 'dist/common/event-filter.js'));
 
 /** The cross-stream read for `types` (patterns allowed) and `fromGlobalPosition`. */

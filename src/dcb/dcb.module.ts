@@ -1,14 +1,14 @@
 import { Module } from '@nestjs/common';
+import { EventAppendModule } from '../event-log/append/event-append.module';
+import { EventLogModule } from '../event-log/event-log.module';
 import { EventStoresModule } from '../event-stores/event-stores.module';
-import { StreamsModule } from '../streams/streams.module';
 import { AppendDcbEventsHandler } from './commands/append-dcb-events.handler';
 import { DcbController } from './dcb.controller';
-import { DcbLog } from './dcb-log';
 import { ReadDcbEventsHandler } from './queries/read-dcb-events.handler';
 
 @Module({
-  imports: [EventStoresModule, StreamsModule],
+  imports: [EventStoresModule, EventLogModule, EventAppendModule],
   controllers: [DcbController],
-  providers: [AppendDcbEventsHandler, ReadDcbEventsHandler, DcbLog],
+  providers: [AppendDcbEventsHandler, ReadDcbEventsHandler],
 })
 export class DcbModule {}

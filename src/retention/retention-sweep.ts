@@ -2,7 +2,7 @@ import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@ne
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, QueryRunner } from 'typeorm';
 import { EnvironmentVariables } from '../config/environment-variables';
-import { RetentionBatches } from './retention-batches';
+import { ExpiredRecordsRepository } from '../event-log/expiry/expired-records.repository';
 
 /** Events deleted per transaction: each batch holds its store's lock, so appends to it wait at most one batch. */
 export const RETENTION_BATCH_SIZE = 1000;
@@ -26,7 +26,7 @@ export class RetentionSweep implements OnApplicationBootstrap, OnModuleDestroy {
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
-    private readonly batches: RetentionBatches,
+    private readonly expired: ExpiredRecordsRepository,
     private readonly config: EnvironmentVariables,
   ) {}
 
@@ -74,9 +74,9 @@ export class RetentionSweep implements OnApplicationBootstrap, OnModuleDestroy {
     let idempotencyKeys = 0;
     for (const { id, retentionPeriodDays } of stores) {
       if (retentionPeriodDays !== null) {
-        events += await this.drain(() => this.batches.deleteExpiredEvents(db, { id, retentionPeriodDays }, RETENTION_BATCH_SIZE));
+        events += await this.drain(() => this.expired.deleteExpiredEvents(db, { id, retentionPeriodDays }, RETENTION_BATCH_SIZE));
       }
-      idempotencyKeys += await this.drain(() => this.batches.purgeExpiredIdempotencyKeys(db, id, RETENTION_BATCH_SIZE));
+      idempotencyKeys += await this.drain(() => this.expired.purgeExpiredIdempotencyKeys(db, id, RETENTION_BATCH_SIZE));
       if (this.stopping) break;
     }
     return { events, idempotencyKeys };

@@ -1,9 +1,10 @@
 import { Module } from '@nestjs/common';
-import { RetentionBatches } from './retention-batches';
+import { EventLogModule } from '../event-log/event-log.module';
 import { RetentionSweep } from './retention-sweep';
 
 /** The worker's retention sweep (DECISIONS §7), and the purge of expired idempotency records with it. */
 @Module({
-  providers: [RetentionSweep, RetentionBatches],
+  imports: [EventLogModule],
+  providers: [RetentionSweep],
 })
 export class RetentionModule {}

@@ -15,9 +15,9 @@ import { ListStreamsResponseDto, ReadEventsResponseDto, ReadStreamResponseDto } 
 import { ReadEventsParamsDto } from './dto/read-events-params.dto';
 import { ReadStreamParamsDto } from './dto/read-stream-params.dto';
 import { StreamParamsDto } from './dto/stream-params.dto';
-import { ApiIdempotencyKey, REPLAYED_RESPONSE_HEADERS } from './idempotency/api-idempotency.decorators';
-import { Idempotency, IdempotencyRequest } from './idempotency/idempotency-request.decorator';
-import { MarkReplay, ReplayMarker } from './idempotency/replay-marker.decorator';
+import { ApiIdempotencyKey, REPLAYED_RESPONSE_HEADERS } from '../event-log/idempotency/api-idempotency.decorators';
+import { Idempotency, IdempotencyRequest } from '../event-log/idempotency/idempotency-request.decorator';
+import { MarkReplay, ReplayMarker } from '../event-log/idempotency/replay-marker.decorator';
 import { ListStreamsQuery } from './queries/list-streams.query';
 import { ReadEventsQuery } from './queries/read-events.query';
 import { ReadStreamQuery } from './queries/read-stream.query';

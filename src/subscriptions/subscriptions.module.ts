@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { EventStoresModule } from '../event-stores/event-stores.module';
-import { StreamsModule } from '../streams/streams.module';
+import { EventLogModule } from '../event-log/event-log.module';
 import { WebSocketGatewayModule } from '../websocket-gateway/websocket-gateway.module';
 import { CreateSubscriptionHandler } from './commands/create-subscription.handler';
 import { DeleteSubscriptionHandler } from './commands/delete-subscription.handler';
@@ -22,7 +22,7 @@ const eventHandlers = [WakeWebhooksOnAppendHandler];
 
 /** The API's side of subscriptions: the endpoints (WebSocket ones listed too), wake-ups for the worker after every append, and the backlog gauges. */
 @Module({
-  imports: [SubscriptionRepositoryModule, EventStoresModule, StreamsModule, WebhookDeliveryQueueModule, WebSocketGatewayModule],
+  imports: [SubscriptionRepositoryModule, EventStoresModule, EventLogModule, WebhookDeliveryQueueModule, WebSocketGatewayModule],
   controllers: [SubscriptionsController],
   providers: [...commandHandlers, ...queryHandlers, ...eventHandlers, WebhookTargetPolicy, SubscriptionBacklogMetrics, WebhookPresenceCache],
 })

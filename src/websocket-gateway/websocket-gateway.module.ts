@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { EventStoresModule } from '../event-stores/event-stores.module';
 import { LimitsModule } from '../limits/limits.module';
-import { StreamsModule } from '../streams/streams.module';
+import { EventLogModule } from '../event-log/event-log.module';
 import { TenantsModule } from '../tenants/tenants.module';
 import { CloseWebSocketClientHandler } from './commands/close-websocket-client.handler';
 import { ClientConnections } from './connections/client-connections';
@@ -10,7 +10,6 @@ import { ConnectionControl } from './connections/connection-control';
 import { ConnectionRegistry } from './connections/connection-registry';
 import { WebSocketSubscriptions } from './connections/websocket-subscriptions';
 import { EventStreamGateway } from './event-stream.gateway';
-import { AppendNotifications } from './live/append-notifications';
 import { ReplayScheduler } from './live/replay-scheduler';
 import { StoreFeeds } from './live/store-feeds';
 import { ListWebSocketConnectionsHandler } from './queries/list-websocket-connections.handler';
@@ -24,7 +23,7 @@ import { WebSocketEndpointController } from './websocket-endpoint.controller';
  * to know (connections, limits, closes) through Redis.
  */
 @Module({
-  imports: [EventStoresModule, StreamsModule, TenantsModule, LimitsModule],
+  imports: [EventStoresModule, EventLogModule, TenantsModule, LimitsModule],
   controllers: [WebSocketConnectionsController, WebSocketEndpointController],
   providers: [
     EventStreamGateway,
@@ -35,7 +34,6 @@ import { WebSocketEndpointController } from './websocket-endpoint.controller';
     ConnectionAudit,
     StoreFeeds,
     ReplayScheduler,
-    AppendNotifications,
     WebSocketSubscriptions,
     ListWebSocketConnectionsHandler,
     CloseWebSocketClientHandler,

@@ -3,6 +3,7 @@ import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rea
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { Client } from 'pg';
 import { freePort } from '../support/service-process';
 import { testEnvironment } from '../support/test-environment';
 import { waitFor } from '../support/wait-for';
@@ -189,6 +190,25 @@ describe('npm start (scripts/start.mjs)', () => {
     expect((await fetch(`${baseUrl}/health/ready`)).status).toBe(200);
     expect(await stopLauncher(first)).toBe(0);
   }, START_TIMEOUT_MS + STOP_TIMEOUT_MS);
+
+  it('stops with one line saying to delete the data directory when its database was migrated by a version before the baseline', async () => {
+    const first = launch();
+    await waitUntilServing(first);
+    // What an older checkout left in TypeORM's history (the first of the migrations the baseline replaced).
+    const database = new Client({ connectionString: readFileSync(path.join(dataDir, 'database-url'), 'utf8').trim() });
+    await database.connect();
+    await database.query(`INSERT INTO migrations ("timestamp", name) VALUES (1795219200000, 'CreateTenantsApiKeysAndEventStores1795219200000')`);
+    await database.end();
+    expect(await stopLauncher(first)).toBe(0);
+
+    const second = launch();
+    expect(await second.exited).toBe(1);
+    expect(second.output()).toContain(
+      `[launcher] ${dataDir} holds a database of a development version older than 0.1.0, which this one cannot migrate: delete ${dataDir} (development data only) and run npm start again.`,
+    );
+    expect(second.output()).not.toMatch(/at .*\.js:\d+/);
+    expect(existsSync(postmasterPid)).toBe(false);
+  }, 2 * START_TIMEOUT_MS + STOP_TIMEOUT_MS);
 });
 
 /**

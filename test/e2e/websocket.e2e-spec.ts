@@ -1,5 +1,5 @@
 import { Client } from 'pg';
-import { EventLog } from '../../src/streams/event-log';
+import { EventLogReader } from '../../src/event-log/read/event-log-reader';
 import { ConnectionAudit } from '../../src/websocket-gateway/connections/connection-audit';
 import { StoreFeeds } from '../../src/websocket-gateway/live/store-feeds';
 import { ApiClient, bearer, TenantKey } from '../support/api-client';
@@ -232,7 +232,7 @@ describe('WebSocket gateway', () => {
       // `latest` means after the store's last event when the ack was sent: an append the client makes
       // once it holds the ack must reach it. Made deterministic: the server's read of the last position
       // takes 300 ms, so an ack sent before that read would let the client's append land before it.
-      const eventLog = testApp.app.get(EventLog);
+      const eventLog = testApp.app.get(EventLogReader);
       const lastPosition = eventLog.lastPosition.bind(eventLog);
       const slowRead = jest.spyOn(eventLog, 'lastPosition').mockImplementation(async (eventStoreId) => {
         await new Promise((resolve) => setTimeout(resolve, 300));
@@ -314,7 +314,7 @@ describe('WebSocket gateway', () => {
 
     it('reads on after a page cut short before the store’s end (a byte budget), replayed and live, filtered or not', async () => {
       // A page may stop early at a byte budget, holding at least one event: here every page holds at most 3.
-      const eventLog = testApp.app.get(EventLog);
+      const eventLog = testApp.app.get(EventLogReader);
       const readMatchingAfter = eventLog.readMatchingAfter.bind(eventLog);
       const shortPages = jest.spyOn(eventLog, 'readMatchingAfter').mockImplementation(async (...args) => {
         const page = await readMatchingAfter(...args);

@@ -1,8 +1,8 @@
 import { ArgumentMetadata, ValidationPipe } from '@nestjs/common';
 import { AppendDcbEventsDto } from '../../dcb/dto/append-dcb-events.dto';
-import { ApiAppendToStreamDto } from '../../streams/dto/api-append-to-stream.dto';
+import { JwtAppendToStreamDto } from '../../streams/dto/jwt-append-to-stream.dto';
 import { AppendToStreamDto } from '../../streams/dto/append-to-stream.dto';
-import { ApiStreamParamsDto, StreamParamsDto } from '../../streams/dto/stream-params.dto';
+import { JwtStreamParamsDto, StreamParamsDto } from '../../streams/dto/stream-params.dto';
 import { AppValidationPipe, Prechecked, VALIDATION_OPTIONS } from './app-validation.pipe';
 
 /**
@@ -92,7 +92,7 @@ const cases: { dto: Prechecked & (new () => object); type: ArgumentMetadata['typ
     ordinary: { events: [{ type: 'order.placed', data: { id: 1 } }], expectedStreamVersion: 3 },
   },
   {
-    dto: ApiAppendToStreamDto,
+    dto: JwtAppendToStreamDto,
     type: 'body',
     pools: {
       events: eventLists,
@@ -117,7 +117,7 @@ const cases: { dto: Prechecked & (new () => object); type: ArgumentMetadata['typ
     ordinary: { eventStoreId: 'orders', streamId: 'order-1' },
   },
   {
-    dto: ApiStreamParamsDto,
+    dto: JwtStreamParamsDto,
     type: 'param',
     pools: { eventStoreName: ['orders', '', ABSENT], streamId: ['order-1', '$dcb', 'a/b', 'line\nbreak', ABSENT] },
     ordinary: { eventStoreName: 'orders', streamId: 'order-1' },
@@ -170,7 +170,7 @@ describe('the full pipe', () => {
   it.each([
     [AppendToStreamDto, { events: [[]] }],
     [AppendToStreamDto, { events: [{ type: 't', data: {} }, [{ type: 't', data: {} }]] }],
-    [ApiAppendToStreamDto, { events: [[]] }],
+    [JwtAppendToStreamDto, { events: [[]] }],
     [AppendDcbEventsDto, { events: [[]] }],
     [AppendDcbEventsDto, { events: [{ type: 't', data: {} }], condition: { failIfEventsMatch: { items: [[]] } } }],
   ])('refuses %p.name with a list where an object belongs: %j', async (dto, body) => {
@@ -184,7 +184,7 @@ describe('unknown fields', () => {
   it.each([
     [AppendToStreamDto, { events: [{ type: 't', data: {} }], expectedVersion: 0 }, 'expectedVersion'],
     [AppendToStreamDto, { events: [{ type: 't', data: {}, tag: ['x'] }] }, 'events.0.tag'],
-    [ApiAppendToStreamDto, { events: [{ type: 't', data: {} }], options: { expectedVersion: 0 } }, 'options.expectedVersion'],
+    [JwtAppendToStreamDto, { events: [{ type: 't', data: {} }], options: { expectedVersion: 0 } }, 'options.expectedVersion'],
     [AppendDcbEventsDto, { events: [{ type: 't', data: {} }], condition: { failIfEventsMatch: { items: [] }, afterPosition: 3 } }, 'condition.afterPosition'],
     [AppendDcbEventsDto, { events: [{ type: 't', data: {} }], condition: { failIfEventsMatch: { items: [{ type: ['t'] }] } } }, 'condition.failIfEventsMatch.items.0.type'],
   ])('%p.name refuses %j naming %s', async (dto, body, field) => {

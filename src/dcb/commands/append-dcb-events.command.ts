@@ -1,10 +1,11 @@
 import { Command } from '@nestjs/cqrs';
-import type { NewEvent } from '../../streams/append/append-request';
-import type { IdempotencyRequest } from '../../streams/idempotency/idempotency-request.decorator';
-import type { IdempotentOutcome } from '../../streams/idempotency/idempotent-outcome';
-import type { AppendCondition } from '../dcb-log';
+import type { DcbAppendResult } from '../../event-log/append/append-outcome';
+import type { NewEvent } from '../../event-log/append/append-request';
+import type { IdempotencyRequest } from '../../event-log/idempotency/idempotency-request.decorator';
+import type { IdempotentOutcome } from '../../event-log/idempotency/idempotent-outcome';
+import type { AppendCondition } from '../../event-log/read/dcb-event-reader';
 
-export class AppendDcbEventsCommand extends Command<IdempotentOutcome<{ lastPosition: number }>> {
+export class AppendDcbEventsCommand extends Command<IdempotentOutcome<DcbAppendResult>> {
   constructor(
     readonly tenantId: string,
     readonly eventStoreRef: string,

@@ -1,10 +1,9 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { AppendBatcher } from '../../event-log/append/append-batcher';
+import { DcbAppendResult, settleDcbAppend } from '../../event-log/append/append-outcome';
+import type { DcbAppendRequest } from '../../event-log/append/append-request';
+import type { IdempotentOutcome } from '../../event-log/idempotency/idempotent-outcome';
 import { EventStoreResolver } from '../../event-stores/event-store-resolver';
-import { AppendBatcher } from '../../streams/append/append-batcher';
-import { appendRefusal } from '../../streams/append/append-refusal';
-import type { AppendRequest } from '../../streams/append/append-request';
-import type { IdempotentOutcome } from '../../streams/idempotency/idempotent-outcome';
-import { AppendConditionFailedError } from '../dcb.errors';
 import { AppendDcbEventsCommand } from './append-dcb-events.command';
 
 /**
@@ -19,25 +18,15 @@ export class AppendDcbEventsHandler implements ICommandHandler<AppendDcbEventsCo
     private readonly batcher: AppendBatcher,
   ) {}
 
-  async execute(command: AppendDcbEventsCommand): Promise<IdempotentOutcome<{ lastPosition: number }>> {
+  async execute(command: AppendDcbEventsCommand): Promise<IdempotentOutcome<DcbAppendResult>> {
     const eventStoreId = await this.stores.resolveId(command.tenantId, command.eventStoreRef);
     const { events, condition, idempotency } = command;
-    const after = condition?.after ?? 0;
-    const request: AppendRequest = {
+    const request: DcbAppendRequest = {
       kind: 'dcb',
       events,
-      condition: condition && { items: condition.failIfEventsMatch.items, after },
+      condition: condition && { items: condition.failIfEventsMatch.items, after: condition.after ?? 0 },
       idempotency,
     };
-    const outcome = await this.batcher.append(eventStoreId, request);
-    switch (outcome.outcome) {
-      case 'appended':
-      case 'replayed':
-        return { result: outcome.detail as { lastPosition: number }, replayed: outcome.outcome === 'replayed' };
-      case 'condition_failed':
-        throw new AppendConditionFailedError(outcome.detail as number[], after);
-      default:
-        throw appendRefusal(eventStoreId, request, outcome);
-    }
+    return settleDcbAppend(eventStoreId, request, await this.batcher.append(eventStoreId, request));
   }
 }

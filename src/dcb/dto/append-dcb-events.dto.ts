@@ -3,7 +3,7 @@ import { Type } from 'class-transformer';
 import { IsInt, IsObject, Max, Min, ValidateNested } from 'class-validator';
 import { OptionalNotNull } from '../../common/decorators/optional-not-null.decorator';
 import { hasOnlyFields, instanceOf, isIntegerBetween, isPlainObject } from '../../common/validation/precheck';
-import { precheckEvents, SubmittedEventDto, SubmittedEvents } from '../../streams/dto/submitted-event.dto';
+import { precheckEvents, SubmittedEventDto, SubmittedEvents } from '../../event-log/dto/submitted-event.dto';
 import { DcbQueryDto, precheckQuery } from './dcb-query.dto';
 
 export class AppendConditionDto {

@@ -3,7 +3,7 @@ import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsObject, IsString, Matches, ValidateNested } from 'class-validator';
 import { OptionalNotNull } from '../../common/decorators/optional-not-null.decorator';
 import { hasOnlyFields, instanceOf, isPlainObject, isStringList } from '../../common/validation/precheck';
-import { EVENT_TYPE_PATTERN, TAG_PATTERN } from '../../streams/stream.constants';
+import { EVENT_TYPE_PATTERN, TAG_PATTERN } from '../../event-log/event-log.constants';
 import { MAX_ITEM_VALUES, MAX_QUERY_ITEMS } from '../dcb.constants';
 
 /** Matches events of any of `types` carrying all of `tags`; an omitted or empty list constrains nothing. */

@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { StoredEventResponseDto } from '../../streams/dto/stored-event.response.dto';
+import { StoredEventResponseDto } from '../../event-log/dto/stored-event.response.dto';
 
 export class AppendDcbEventsResponseDto {
   @ApiProperty({ example: 42, description: 'Global position of the last appended event' })

@@ -3,7 +3,7 @@ import { Type } from 'class-transformer';
 import { IsInt, IsObject, Max, Min, ValidateNested } from 'class-validator';
 import { OptionalNotNull } from '../../common/decorators/optional-not-null.decorator';
 import { eventPageLimitDescription } from '../../common/decorators/query-params.decorators';
-import { DEFAULT_READ_LIMIT, MAX_READ_LIMIT } from '../../streams/stream.constants';
+import { DEFAULT_READ_LIMIT, MAX_READ_LIMIT } from '../../event-log/event-log.constants';
 import { DcbQueryDto } from './dcb-query.dto';
 
 export class ReadDcbEventsDto {

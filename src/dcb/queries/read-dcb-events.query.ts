@@ -1,5 +1,5 @@
 import { Query } from '@nestjs/cqrs';
-import type { DcbQueryItem, DcbReadResult } from '../dcb-log';
+import type { DcbQueryItem, DcbReadResult } from '../../event-log/read/dcb-event-reader';
 
 export class ReadDcbEventsQuery extends Query<DcbReadResult> {
   constructor(

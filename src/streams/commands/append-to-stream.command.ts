@@ -1,8 +1,8 @@
 import { Command } from '@nestjs/cqrs';
-import type { AppendResult, NewEvent } from '../append/append-request';
-import type { ExpectedVersion } from '../expected-version';
-import type { IdempotencyRequest } from '../idempotency/idempotency-request.decorator';
-import type { IdempotentOutcome } from '../idempotency/idempotent-outcome';
+import type { AppendResult, NewEvent } from '../../event-log/append/append-request';
+import type { ExpectedVersion } from '../../event-log/append/expected-version';
+import type { IdempotencyRequest } from '../../event-log/idempotency/idempotency-request.decorator';
+import type { IdempotentOutcome } from '../../event-log/idempotency/idempotent-outcome';
 
 export class AppendToStreamCommand extends Command<IdempotentOutcome<AppendResult>> {
   constructor(

@@ -1,10 +1,9 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { AppendBatcher } from '../../event-log/append/append-batcher';
+import { settleStreamAppend } from '../../event-log/append/append-outcome';
+import type { AppendResult, StreamAppendRequest } from '../../event-log/append/append-request';
+import type { IdempotentOutcome } from '../../event-log/idempotency/idempotent-outcome';
 import { EventStoreResolver } from '../../event-stores/event-store-resolver';
-import { AppendBatcher } from '../append/append-batcher';
-import { appendRefusal } from '../append/append-refusal';
-import type { AppendRequest, AppendResult } from '../append/append-request';
-import type { IdempotentOutcome } from '../idempotency/idempotent-outcome';
-import { StreamSizeExceededError, VersionConflictError } from '../stream.errors';
 import { AppendToStreamCommand } from './append-to-stream.command';
 
 /**
@@ -22,18 +21,7 @@ export class AppendToStreamHandler implements ICommandHandler<AppendToStreamComm
   async execute(command: AppendToStreamCommand): Promise<IdempotentOutcome<AppendResult>> {
     const eventStoreId = await this.stores.resolveId(command.tenantId, command.eventStoreRef);
     const { streamId, expectedVersion, events, idempotency } = command;
-    const request: AppendRequest = { kind: 'stream', streamId, expectedVersion, events, idempotency };
-    const outcome = await this.batcher.append(eventStoreId, request);
-    switch (outcome.outcome) {
-      case 'appended':
-      case 'replayed':
-        return { result: outcome.detail as AppendResult, replayed: outcome.outcome === 'replayed' };
-      case 'version_conflict':
-        throw new VersionConflictError(eventStoreId, streamId, expectedVersion ?? 'any', (outcome.detail as { currentVersion: number }).currentVersion);
-      case 'size_exceeded':
-        throw new StreamSizeExceededError(eventStoreId, streamId, outcome.detail as Record<string, number>);
-      default:
-        throw appendRefusal(eventStoreId, request, outcome);
-    }
+    const request: StreamAppendRequest = { kind: 'stream', streamId, expectedVersion, events, idempotency };
+    return settleStreamAppend(eventStoreId, request, await this.batcher.append(eventStoreId, request));
   }
 }

@@ -1,9 +1,9 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { OptionalNotNull } from '../../common/decorators/optional-not-null.decorator';
 import { hasOnlyFields, instanceOf, isPlainObject } from '../../common/validation/precheck';
-import { ExpectedVersion, IsExpectedVersion, isExpectedVersion } from '../expected-version';
+import { ExpectedVersion, IsExpectedVersion, isExpectedVersion } from '../../event-log/append/expected-version';
 import { EXPECTED_VERSION_SCHEMA } from './expected-version.schema';
-import { precheckEvents, SubmittedEventDto, SubmittedEvents } from './submitted-event.dto';
+import { precheckEvents, SubmittedEventDto, SubmittedEvents } from '../../event-log/dto/submitted-event.dto';
 
 export const APPEND_FIELDS = ['events', 'expectedStreamVersion'];
 

@@ -1,5 +1,5 @@
-import { ApiProperty } from '@nestjs/swagger';
-import type { AppendResult } from '../append/append-request';
+import { ApiProperty, ApiSchema } from '@nestjs/swagger';
+import type { AppendResult } from '../../event-log/append/append-request';
 
 export class AppendToStreamResponseDto {
   @ApiProperty({ example: 'order-1001' })
@@ -24,7 +24,9 @@ export class AppendToStreamResponseDto {
   }
 }
 
-export class ApiAppendToStreamResponseDto {
+// The published schema keeps its first name: generated clients know it by that.
+@ApiSchema({ name: 'ApiAppendToStreamResponseDto' })
+export class JwtAppendToStreamResponseDto {
   @ApiProperty({ example: true })
   success!: true;
 
@@ -43,7 +45,7 @@ export class ApiAppendToStreamResponseDto {
   @ApiProperty({ example: 17 })
   globalPosition!: number;
 
-  static from(result: AppendResult): ApiAppendToStreamResponseDto {
+  static from(result: AppendResult): JwtAppendToStreamResponseDto {
     return {
       success: true,
       streamId: result.streamId,

@@ -2,7 +2,10 @@ import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsOptional, IsString, MaxLength } from 'class-validator';
 import { LimitParam, OffsetParam } from '../../common/decorators/query-params.decorators';
-import { DEFAULT_READ_LIMIT, MAX_NAME_LENGTH, MAX_READ_LIMIT } from '../stream.constants';
+import { DEFAULT_READ_LIMIT, MAX_NAME_LENGTH, MAX_READ_LIMIT, STREAM_TYPE_SEPARATORS } from '../../event-log/event-log.constants';
+
+/** 'a', 'b' or 'c' */
+const listed = (values: string[]) => `${values.slice(0, -1).map((value) => `'${value}'`).join(', ')} or '${values.at(-1)}'`;
 
 // A Map: the query's words are looked up, and on a plain object `constructor` would find a function.
 const BOOLEANS = new Map([
@@ -17,7 +20,7 @@ export class ListStreamsParamsDto {
   @OffsetParam()
   offset: number = 0;
 
-  @ApiPropertyOptional({ example: 'order', description: "The part of the stream id before its first '-', '_' or ':'" })
+  @ApiPropertyOptional({ example: 'order', description: `The part of the stream id before its first ${listed(STREAM_TYPE_SEPARATORS)}` })
   @IsOptional()
   @IsString()
   @MaxLength(MAX_NAME_LENGTH)

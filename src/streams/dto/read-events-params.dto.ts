@@ -4,7 +4,7 @@ import { ArrayMaxSize, IsOptional, Matches } from 'class-validator';
 import { DirectionParam, EventLimitParam, OffsetParam, PositionParam, ReadDirection } from '../../common/decorators/query-params.decorators';
 import { IsEventFilterPattern } from '../../common/is-event-filter-pattern.decorator';
 import { IsTimestamp } from '../../common/validation/is-timestamp.decorator';
-import { DEFAULT_READ_LIMIT, MAX_READ_LIMIT, STREAM_ID_PATTERN } from '../stream.constants';
+import { DEFAULT_READ_LIMIT, MAX_READ_LIMIT, STREAM_ID_PATTERN } from '../../event-log/event-log.constants';
 
 const MAX_LIST_ITEMS = 100;
 const commaSeparated = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.split(',').map((item) => item.trim()) : value);

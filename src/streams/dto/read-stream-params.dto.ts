@@ -1,5 +1,5 @@
 import { DirectionParam, EventLimitParam, PositionParam, ReadDirection } from '../../common/decorators/query-params.decorators';
-import { DEFAULT_READ_LIMIT, MAX_READ_LIMIT } from '../stream.constants';
+import { DEFAULT_READ_LIMIT, MAX_READ_LIMIT } from '../../event-log/event-log.constants';
 
 export class ReadStreamParamsDto {
   @DirectionParam()
@@ -19,7 +19,7 @@ export class ReadStreamParamsDto {
   toStreamPosition?: number;
 }
 
-export class ApiReadStreamParamsDto {
+export class JwtReadStreamParamsDto {
   @PositionParam('First stream position (inclusive)', 0)
   from: number = 0;
 

@@ -1,6 +1,6 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 import type { StreamListPage } from '../queries/list-streams.query';
-import { StoredEventResponseDto } from './stored-event.response.dto';
+import { StoredEventResponseDto } from '../../event-log/dto/stored-event.response.dto';
 
 export class ReadStreamResponseDto {
   @ApiProperty({ example: 'order-1001' })
@@ -16,7 +16,9 @@ export class ReadStreamResponseDto {
   streamVersion!: number;
 }
 
-export class ApiReadStreamResponseDto {
+// The published schema keeps its first name: generated clients know it by that.
+@ApiSchema({ name: 'ApiReadStreamResponseDto' })
+export class JwtReadStreamResponseDto {
   @ApiProperty({ example: 'order-1001' })
   streamId!: string;
 

@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsString, Matches, NotEquals } from 'class-validator';
 import { instanceOf, isPlainObject } from '../../common/validation/precheck';
-import { DCB_STREAM_ID, STREAM_ID_PATTERN } from '../stream.constants';
+import { DCB_STREAM_ID, STREAM_ID_PATTERN } from '../../event-log/event-log.constants';
 
 /** The stream id in a path is checked like any other input; the DCB stream is off limits here. */
 class StreamIdParamDto {
@@ -25,14 +25,14 @@ export class StreamParamsDto extends StreamIdParamDto {
   }
 }
 
-export class ApiStreamParamsDto extends StreamIdParamDto {
+export class JwtStreamParamsDto extends StreamIdParamDto {
   @ApiProperty({ description: "The store's name (its id is accepted too)" })
   @IsString()
   eventStoreName!: string;
 
   /** The rules above as plain code (see AppValidationPipe). */
-  static precheck(params: unknown): ApiStreamParamsDto | null {
+  static precheck(params: unknown): JwtStreamParamsDto | null {
     if (!isPlainObject(params) || typeof params.eventStoreName !== 'string' || !isStreamId(params.streamId)) return null;
-    return instanceOf(ApiStreamParamsDto, { eventStoreName: params.eventStoreName, streamId: params.streamId });
+    return instanceOf(JwtStreamParamsDto, { eventStoreName: params.eventStoreName, streamId: params.streamId });
   }
 }

@@ -1,13 +1,13 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { EventStoreResolver } from '../../event-stores/event-store-resolver';
-import { EventLog } from '../event-log';
+import { EventLogReader } from '../../event-log/read/event-log-reader';
 import { ListStreamsQuery, StreamListPage } from './list-streams.query';
 
 @QueryHandler(ListStreamsQuery)
 export class ListStreamsHandler implements IQueryHandler<ListStreamsQuery> {
   constructor(
     private readonly stores: EventStoreResolver,
-    private readonly eventLog: EventLog,
+    private readonly eventLog: EventLogReader,
   ) {}
 
   async execute({ tenantId, eventStoreRef, page }: ListStreamsQuery): Promise<StreamListPage> {

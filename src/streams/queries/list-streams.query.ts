@@ -1,5 +1,5 @@
 import { Query } from '@nestjs/cqrs';
-import type { StreamSummary } from '../event-log';
+import type { StreamSummary } from '../../event-log/read/event-log-reader';
 
 export interface StreamListPage {
   streams: StreamSummary[];

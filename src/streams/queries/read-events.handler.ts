@@ -1,13 +1,13 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { EventStoreResolver } from '../../event-stores/event-store-resolver';
-import { EventLog, EventPage } from '../event-log';
+import { EventLogReader, EventPage } from '../../event-log/read/event-log-reader';
 import { ReadEventsQuery } from './read-events.query';
 
 @QueryHandler(ReadEventsQuery)
 export class ReadEventsHandler implements IQueryHandler<ReadEventsQuery> {
   constructor(
     private readonly stores: EventStoreResolver,
-    private readonly eventLog: EventLog,
+    private readonly eventLog: EventLogReader,
   ) {}
 
   async execute({ tenantId, eventStoreRef, filter }: ReadEventsQuery): Promise<EventPage> {

@@ -1,6 +1,6 @@
 import { Query } from '@nestjs/cqrs';
-import type { EventPage } from '../event-log';
-import type { EventsFilter } from '../events-query';
+import type { EventPage } from '../../event-log/read/event-log-reader';
+import type { EventsFilter } from '../../event-log/read/events-query';
 
 export class ReadEventsQuery extends Query<EventPage> {
   constructor(

@@ -1,6 +1,6 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { EventStoreResolver } from '../../event-stores/event-store-resolver';
-import { EventLog } from '../event-log';
+import { EventLogReader } from '../../event-log/read/event-log-reader';
 import { StreamNotFoundError } from '../stream.errors';
 import { ReadStreamQuery, StreamPage } from './read-stream.query';
 
@@ -8,7 +8,7 @@ import { ReadStreamQuery, StreamPage } from './read-stream.query';
 export class ReadStreamHandler implements IQueryHandler<ReadStreamQuery> {
   constructor(
     private readonly stores: EventStoreResolver,
-    private readonly eventLog: EventLog,
+    private readonly eventLog: EventLogReader,
   ) {}
 
   async execute({ tenantId, eventStoreRef, streamId, range }: ReadStreamQuery): Promise<StreamPage> {

@@ -1,5 +1,5 @@
 import { Query } from '@nestjs/cqrs';
-import type { EventPage, StreamRange } from '../event-log';
+import type { EventPage, StreamRange } from '../../event-log/read/event-log-reader';
 
 export interface StreamPage extends EventPage {
   streamId: string;

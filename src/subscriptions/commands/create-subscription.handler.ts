@@ -5,7 +5,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { ValidationError } from '../../common/errors/common.errors';
 import { EnvironmentVariables } from '../../config/environment-variables';
 import { EventStoreResolver } from '../../event-stores/event-store-resolver';
-import { EventLog } from '../../streams/event-log';
+import { EventLogReader } from '../../event-log/read/event-log-reader';
 import { WebhookDeliveryQueue } from '../delivery/webhook-delivery.queue';
 import { SubscriptionRepository } from '../subscription.repository';
 import { SubscriptionLimitError } from '../subscriptions.errors';
@@ -33,7 +33,7 @@ export class CreateSubscriptionHandler implements ICommandHandler<CreateSubscrip
     private readonly queue: WebhookDeliveryQueue,
     private readonly storesWithWebhooks: WebhookPresenceCache,
     private readonly subscriptions: SubscriptionRepository,
-    private readonly eventLog: EventLog,
+    private readonly eventLog: EventLogReader,
     @InjectDataSource() private readonly dataSource: DataSource,
   ) {
     this.maxPerStore = config.MAX_SUBSCRIPTIONS_PER_STORE;

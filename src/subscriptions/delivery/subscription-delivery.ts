@@ -4,8 +4,8 @@ import type { EntityManager } from 'typeorm';
 import { parseEventFilter } from '../../common/event-filter';
 import { newId } from '../../common/ids';
 import { Metrics } from '../../metrics/metrics';
-import type { StoredEventResponseDto } from '../../streams/dto/stored-event.response.dto';
-import { EventLog } from '../../streams/event-log';
+import type { StoredEventResponseDto } from '../../event-log/dto/stored-event.response.dto';
+import { EventLogReader } from '../../event-log/read/event-log-reader';
 import { DeliveryStateRepository, SubscriptionState } from './delivery-state.repository';
 import { retryDelayMs } from './retry-delay';
 import { SubscriptionLock } from './subscription-lock';
@@ -48,7 +48,7 @@ export class SubscriptionDelivery {
   constructor(
     private readonly deliveryState: DeliveryStateRepository,
     private readonly lock: SubscriptionLock,
-    private readonly eventLog: EventLog,
+    private readonly eventLog: EventLogReader,
     private readonly sender: WebhookSender,
     private readonly queue: WebhookDeliveryQueue,
     private readonly metrics: Metrics,

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
+import { EventLogModule } from '../../event-log/event-log.module';
 import { EventStoreRepositoryModule } from '../../event-stores/event-store-repository.module';
-import { EventLog } from '../../streams/event-log';
 import { SubscriptionRepositoryModule } from '../subscription-repository.module';
 import { WebhookTargetPolicy } from '../webhook-target-policy';
 import { DeliverySweep } from './delivery-sweep';
@@ -14,7 +14,7 @@ import { WebhookSender } from './webhook-sender';
 
 /** The worker's side of webhooks: the queue processor, the delivery loop and the sweep. */
 @Module({
-  imports: [WebhookDeliveryQueueModule, EventStoreRepositoryModule, SubscriptionRepositoryModule],
+  imports: [WebhookDeliveryQueueModule, EventLogModule, EventStoreRepositoryModule, SubscriptionRepositoryModule],
   providers: [
     WebhookDeliveryProcessor,
     SubscriptionDelivery,
@@ -24,8 +24,6 @@ import { WebhookSender } from './webhook-sender';
     DeliverySweep,
     StoreTenantCache,
     TenantDeliverySlots,
-    // The event log's reads only; the worker has no use for the rest of the streams module (HTTP, CQRS).
-    EventLog,
   ],
 })
 export class WebhookDeliveryModule {}

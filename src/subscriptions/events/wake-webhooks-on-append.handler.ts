@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { EventsHandler, IEventHandler } from '@nestjs/cqrs';
-import { EventsAppendedEvent } from '../../streams/events/events-appended.event';
+import { EventsAppendedEvent } from '../../event-log/append/events-appended.event';
 import { WebhookDeliveryQueue } from '../delivery/webhook-delivery.queue';
 import { WebhookPresenceCache } from '../webhook-presence.cache';
 

@@ -3,7 +3,7 @@ import type { Socket } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { WebSocket } from 'ws';
 import { newId } from '../../common/ids';
-import type { EventLog } from '../../streams/event-log';
+import type { EventLogReader } from '../../event-log/read/event-log-reader';
 import type { FrameSink, SubscriptionServices } from '../live/live-subscription';
 import { LiveSubscription } from '../live/live-subscription';
 import type { ReplayScheduler } from '../live/replay-scheduler';
@@ -16,7 +16,7 @@ import type { UpgradeSession } from './upgrade-session';
 
 export interface ConnectionServices {
   feeds: StoreFeeds;
-  eventLog: EventLog;
+  eventLog: EventLogReader;
   replays: ReplayScheduler;
   maxBufferedBytes: number;
   maxSubscriptions: number;

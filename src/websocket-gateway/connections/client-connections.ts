@@ -2,7 +2,7 @@ import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } fro
 import type { WebSocket } from 'ws';
 import { EnvironmentVariables } from '../../config/environment-variables';
 import { Metrics } from '../../metrics/metrics';
-import { EventLog } from '../../streams/event-log';
+import { EventLogReader } from '../../event-log/read/event-log-reader';
 import { ReplayScheduler } from '../live/replay-scheduler';
 import { StoreFeeds } from '../live/store-feeds';
 import { REGISTRY_REFRESH_MS, REGISTRY_TTL_MS } from '../websocket.constants';
@@ -26,7 +26,7 @@ export class ClientConnections implements OnApplicationBootstrap, OnApplicationS
     private readonly registry: ConnectionRegistry,
     private readonly metrics: Metrics,
     feeds: StoreFeeds,
-    eventLog: EventLog,
+    eventLog: EventLogReader,
     replays: ReplayScheduler,
   ) {
     this.services = {

@@ -1,4 +1,4 @@
-import type { StoredEventResponseDto } from '../../streams/dto/stored-event.response.dto';
+import type { StoredEventResponseDto } from '../../event-log/dto/stored-event.response.dto';
 
 /** An event as the feed hands it to subscriptions: its JSON for the frame is built once, whatever the number of sockets. */
 export interface FeedEvent {

@@ -1,7 +1,7 @@
 import type { Logger } from '@nestjs/common';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { EventFilter, matchesEventFilter } from '../../common/event-filter';
-import type { EventLog } from '../../streams/event-log';
+import type { EventLogReader } from '../../event-log/read/event-log-reader';
 import { FEED_PAGE_SIZE, MAX_BRIDGE_EVENTS } from '../websocket.constants';
 import { eventFrame, FeedBatch, FeedEvent, toFeedEvent } from './event-frame';
 import type { ReplayPacing } from './replay-scheduler';
@@ -18,7 +18,7 @@ export interface FrameSink {
 
 /** What a subscription reads with: the log, its key's share of replays, and where to say it had to retry. */
 export interface SubscriptionServices {
-  eventLog: EventLog;
+  eventLog: EventLogReader;
   replays: ReplayPacing;
   logger: Logger;
 }

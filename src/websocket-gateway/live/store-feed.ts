@@ -1,5 +1,5 @@
 import type { Logger } from '@nestjs/common';
-import type { EventLog } from '../../streams/event-log';
+import type { EventLogReader } from '../../event-log/read/event-log-reader';
 import { FEED_PAGE_SIZE, FEED_READ_INTERVAL_MS } from '../websocket.constants';
 import { FeedBatch, toFeedEvent } from './event-frame';
 
@@ -29,7 +29,7 @@ export class StoreFeed {
 
   constructor(
     readonly eventStoreId: string,
-    private readonly eventLog: EventLog,
+    private readonly eventLog: EventLogReader,
     private readonly logger: Logger,
   ) {}
 

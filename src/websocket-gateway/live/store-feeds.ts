@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { EventLog } from '../../streams/event-log';
+import { AppendNotifications } from '../../event-log/notifications/append-notifications';
+import { EventLogReader } from '../../event-log/read/event-log-reader';
 import { StoreFeed } from './store-feed';
 
 interface FollowedStore {
@@ -8,13 +9,22 @@ interface FollowedStore {
   users: number;
 }
 
-/** This instance's feeds: one per store that has a live subscription here, dropped with its last one. */
+/**
+ * This instance's feeds: one per store that has a live subscription here, dropped with its last one.
+ * Each append notification wakes the feed of its store, if this instance follows it; a lost one is
+ * made good by the audit's poll, at most a second later.
+ */
 @Injectable()
 export class StoreFeeds {
   private readonly logger = new Logger(StoreFeeds.name);
   private readonly followed = new Map<string, FollowedStore>();
 
-  constructor(private readonly eventLog: EventLog) {}
+  constructor(
+    private readonly eventLog: EventLogReader,
+    notifications: AppendNotifications,
+  ) {
+    notifications.listen((eventStoreId, lastPosition) => this.wake(eventStoreId, lastPosition));
+  }
 
   /** The store's feed, started; every acquire is matched by one release. */
   async acquire(eventStoreId: string): Promise<StoreFeed> {

@@ -1,6 +1,6 @@
-import { eventPayload } from '../event-payload';
-import { ExpectedVersion, expectedVersionArgument } from '../expected-version';
 import type { IdempotencyRequest } from '../idempotency/idempotency-request.decorator';
+import { eventPayload } from './event-payload';
+import { ExpectedVersion, expectedVersionArgument } from './expected-version';
 
 export interface NewEvent {
   type: string;
@@ -22,23 +22,22 @@ export interface AppendResult {
 }
 
 /** A stream append or a DCB append, as `append_batch` takes it. */
-export type AppendRequest =
-  | { kind: 'stream'; streamId: string; expectedVersion: ExpectedVersion | undefined; events: NewEvent[]; idempotency?: IdempotencyRequest }
-  | { kind: 'dcb'; events: NewEvent[]; condition?: { items: object[]; after: number }; idempotency?: IdempotencyRequest };
-
-/** What `append_batch` decided for one request (see migration AppendInBatches for each outcome's detail). */
-export interface AppendOutcome {
-  outcome:
-    | 'appended'
-    | 'replayed'
-    | 'idempotency_conflict'
-    | 'budget_exceeded'
-    | 'version_conflict'
-    | 'size_exceeded'
-    | 'condition_failed'
-    | 'store_not_found';
-  detail: unknown;
+export interface StreamAppendRequest {
+  kind: 'stream';
+  streamId: string;
+  expectedVersion: ExpectedVersion | undefined;
+  events: NewEvent[];
+  idempotency?: IdempotencyRequest;
 }
+
+export interface DcbAppendRequest {
+  kind: 'dcb';
+  events: NewEvent[];
+  condition?: { items: object[]; after: number };
+  idempotency?: IdempotencyRequest;
+}
+
+export type AppendRequest = StreamAppendRequest | DcbAppendRequest;
 
 /** The request as one element of `append_batch`'s JSON array, serialised once (the events' part by eventPayload). */
 export function requestJson(request: AppendRequest): string {

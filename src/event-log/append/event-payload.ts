@@ -1,11 +1,12 @@
-import type { NewEvent } from './append/append-request';
+import type { NewEvent } from './append-request';
 
 /**
  * The events of an append as `append_batch` takes them (a JSON array of the submitted fields, each
  * with its `sizeBytes`), and their total size, which DECISIONS §3 defines as the UTF-8 bytes of each
  * event's compact JSON data and metadata. Each part is serialised once, and the size measured from
  * those strings: the store's function takes the sizes as given rather than measuring them again
- * under the store's lock, and keeps each event's for the reads' page budget.
+ * under the store's lock, and keeps each event's for the reads' page budget and for retention, which
+ * counts a deleted event out with the size it was counted in with (delete-expired-events.sql.ts).
  */
 export function eventPayload(events: NewEvent[]): { json: string; sizeBytes: number } {
   let sizeBytes = 0;
@@ -19,14 +20,6 @@ export function eventPayload(events: NewEvent[]): { json: string; sizeBytes: num
     return `${scalars.slice(0, -1)},"data":${data}${metadata ? `,"metadata":${metadata}` : ''}}`;
   });
   return { json: `[${parts.join(',')}]`, sizeBytes };
-}
-
-/**
- * DECISIONS §3's size of an event. The retention sweep measures deleted events with it again: JSON
- * read back from jsonb has the same values (only key order may differ), so the same bytes.
- */
-export function eventSizeBytes(data: object, metadata: object | null | undefined): number {
-  return serialisedSize(JSON.stringify(data), metadata ? JSON.stringify(metadata) : undefined);
 }
 
 const serialisedSize = (data: string, metadata: string | undefined) => Buffer.byteLength(data) + (metadata ? Buffer.byteLength(metadata) : 0);

@@ -1,15 +1,18 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { Client } from 'pg';
 import { EnvironmentVariables } from '../../config/environment-variables';
-import { APPENDS_CHANNEL } from '../../streams/stream.constants';
-import { StoreFeeds } from './store-feeds';
+import { APPENDS_CHANNEL } from '../event-log.constants';
+
+/** Told the store and its last position after each committed append transaction. */
+export type AppendListener = (eventStoreId: string, lastPosition: number) => void;
 
 const RECONNECT_DELAY_MS = 1000;
 
 /**
- * One LISTEN connection per API instance, whatever the number of stores and sockets: each
- * notification wakes the feed of its store, if this instance follows it. Only a wake-up: a lost
- * notification (say, while reconnecting) is made good by the audit's poll, at most a second later.
+ * The receiving side of append_batch's NOTIFY (`<storeId>:<lastPosition>` on APPENDS_CHANNEL, on
+ * commit): one LISTEN connection per process, whatever the number of stores and listeners, opened
+ * only if something listens (the WebSocket feeds do; the worker does not). Only a wake-up: a lost
+ * notification (say, while reconnecting) must be made good by the listener's own poll.
  */
 @Injectable()
 export class AppendNotifications implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -17,14 +20,17 @@ export class AppendNotifications implements OnApplicationBootstrap, OnApplicatio
   private client?: Client;
   private reconnectTimer?: NodeJS.Timeout;
   private stopped = false;
+  private readonly listeners: AppendListener[] = [];
 
-  constructor(
-    private readonly config: EnvironmentVariables,
-    private readonly feeds: StoreFeeds,
-  ) {}
+  constructor(private readonly config: EnvironmentVariables) {}
+
+  /** Listeners register while the application is built; the connection opens when it is bootstrapped. */
+  listen(listener: AppendListener): void {
+    this.listeners.push(listener);
+  }
 
   async onApplicationBootstrap(): Promise<void> {
-    await this.connect();
+    if (this.listeners.length > 0) await this.connect();
   }
 
   async onApplicationShutdown(): Promise<void> {
@@ -50,7 +56,7 @@ export class AppendNotifications implements OnApplicationBootstrap, OnApplicatio
   private onAppend(payload: string | undefined): void {
     const separator = payload?.lastIndexOf(':') ?? -1;
     if (!payload || separator < 0) return;
-    this.feeds.wake(payload.slice(0, separator), Number(payload.slice(separator + 1)));
+    for (const listener of this.listeners) listener(payload.slice(0, separator), Number(payload.slice(separator + 1)));
   }
 
   private reconnect(client: Client, error?: Error): void {

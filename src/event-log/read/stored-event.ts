@@ -1,4 +1,4 @@
-import type { StoredEventResponseDto } from './dto/stored-event.response.dto';
+import type { StoredEventResponseDto } from '../dto/stored-event.response.dto';
 
 /** The columns every event read selects, named as the row mapper expects. */
 export const EVENT_COLUMNS = `stream_id, stream_position, global_position, event_id, type, data, metadata, tags,

@@ -1,9 +1,9 @@
-import { ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsObject, ValidateNested } from 'class-validator';
 import { OptionalNotNull } from '../../common/decorators/optional-not-null.decorator';
 import { hasOnlyFields, instanceOf, isPlainObject } from '../../common/validation/precheck';
-import { ExpectedVersion, IsExpectedVersion, isExpectedVersion } from '../expected-version';
+import { ExpectedVersion, IsExpectedVersion, isExpectedVersion } from '../../event-log/append/expected-version';
 import { APPEND_FIELDS, AppendToStreamDto } from './append-to-stream.dto';
 import { EXPECTED_VERSION_SCHEMA } from './expected-version.schema';
 
@@ -16,7 +16,9 @@ export class AppendOptionsDto {
 }
 
 /** Family B's body: family A's, with the expected version also accepted under `options`. */
-export class ApiAppendToStreamDto extends AppendToStreamDto {
+// The published schema keeps its first name: generated clients know it by that.
+@ApiSchema({ name: 'ApiAppendToStreamDto' })
+export class JwtAppendToStreamDto extends AppendToStreamDto {
   @ApiPropertyOptional({
     type: AppendOptionsDto,
     description: 'Another place for `expectedStreamVersion`; when the body gives it at the top level too, the top-level value wins',
@@ -33,14 +35,14 @@ export class ApiAppendToStreamDto extends AppendToStreamDto {
   }
 
   /** The rules above as plain code (see AppValidationPipe); it replaces the one inherited, which knows no `options`. */
-  static override precheck(body: unknown): ApiAppendToStreamDto | null {
+  static override precheck(body: unknown): JwtAppendToStreamDto | null {
     const base = AppendToStreamDto.precheck(body, [...APPEND_FIELDS, 'options']);
     if (!base || !isPlainObject(body)) return null;
     const { options } = body;
-    if (options === undefined) return instanceOf(ApiAppendToStreamDto, { ...base });
+    if (options === undefined) return instanceOf(JwtAppendToStreamDto, { ...base });
     if (!isPlainObject(options) || !hasOnlyFields(options, ['expectedStreamVersion'])) return null;
     const { expectedStreamVersion } = options;
     if (expectedStreamVersion !== undefined && !isExpectedVersion(expectedStreamVersion)) return null;
-    return instanceOf(ApiAppendToStreamDto, { ...base, options: instanceOf(AppendOptionsDto, { expectedStreamVersion }) });
+    return instanceOf(JwtAppendToStreamDto, { ...base, options: instanceOf(AppendOptionsDto, { expectedStreamVersion }) });
   }
 }

@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import type { ReadDirection } from '../common/decorators/query-params.decorators';
-import type { EventFilter } from '../common/event-filter';
-import { EnvironmentVariables } from '../config/environment-variables';
-import type { StoredEventResponseDto } from './dto/stored-event.response.dto';
+import type { ReadDirection } from '../../common/decorators/query-params.decorators';
+import type { EventFilter } from '../../common/event-filter';
+import { EnvironmentVariables } from '../../config/environment-variables';
+import type { StoredEventResponseDto } from '../dto/stored-event.response.dto';
 import { EventsFilter, eventsQuery, typeCondition } from './events-query';
 import { budgetedPage, PAGE_COLUMNS, PagedEventRow, splitPage } from './page-budget';
 import { EVENT_COLUMNS, toStoredEvent } from './stored-event';
@@ -62,7 +62,7 @@ export const READ_STREAM_SQL = { forward: READ_STREAM('ASC'), backward: READ_STR
  * whichever comes first (page-budget.ts), and holds at least one event.
  */
 @Injectable()
-export class EventLog {
+export class EventLogReader {
   private readonly pageBudget: number;
 
   constructor(@InjectDataSource() private readonly dataSource: DataSource, config: EnvironmentVariables) {

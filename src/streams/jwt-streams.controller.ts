@@ -6,21 +6,21 @@ import { CurrentPrincipal } from '../auth/decorators/current-principal.decorator
 import type { Principal } from '../auth/principal';
 import { ApiFlatErrorResponses } from '../common/decorators/api-error-responses.decorator';
 import { AppendToStreamCommand } from './commands/append-to-stream.command';
-import { ApiAppendToStreamDto } from './dto/api-append-to-stream.dto';
-import { ApiAppendToStreamResponseDto } from './dto/append-to-stream.response.dto';
-import { ApiReadStreamResponseDto } from './dto/read.response.dto';
-import { ApiReadStreamParamsDto } from './dto/read-stream-params.dto';
-import { ApiStreamParamsDto } from './dto/stream-params.dto';
-import { ApiIdempotencyKey, REPLAYED_RESPONSE_HEADERS } from './idempotency/api-idempotency.decorators';
-import { Idempotency, IdempotencyRequest } from './idempotency/idempotency-request.decorator';
-import { MarkReplay, ReplayMarker } from './idempotency/replay-marker.decorator';
+import { JwtAppendToStreamDto } from './dto/jwt-append-to-stream.dto';
+import { JwtAppendToStreamResponseDto } from './dto/append-to-stream.response.dto';
+import { JwtReadStreamResponseDto } from './dto/read.response.dto';
+import { JwtReadStreamParamsDto } from './dto/read-stream-params.dto';
+import { JwtStreamParamsDto } from './dto/stream-params.dto';
+import { ApiIdempotencyKey, REPLAYED_RESPONSE_HEADERS } from '../event-log/idempotency/api-idempotency.decorators';
+import { Idempotency, IdempotencyRequest } from '../event-log/idempotency/idempotency-request.decorator';
+import { MarkReplay, ReplayMarker } from '../event-log/idempotency/replay-marker.decorator';
 import { ReadStreamQuery } from './queries/read-stream.query';
 
 /** Family B: the same append and read as family A, by store name, behind a JWT. */
 @ApiTags('Streams (family B, JWT)')
 @JwtAuth()
 @Controller('api/event-stores/:eventStoreName/streams/:streamId/events')
-export class ApiStreamsController {
+export class JwtStreamsController {
   constructor(
     private readonly commandBus: CommandBus,
     private readonly queryBus: QueryBus,
@@ -30,33 +30,33 @@ export class ApiStreamsController {
   @RequireScope('write')
   @ApiOperation({ operationId: 'appendToStreamWithToken', summary: 'Append events to a stream' })
   @ApiIdempotencyKey()
-  @ApiCreatedResponse({ type: ApiAppendToStreamResponseDto, headers: REPLAYED_RESPONSE_HEADERS })
+  @ApiCreatedResponse({ type: JwtAppendToStreamResponseDto, headers: REPLAYED_RESPONSE_HEADERS })
   @ApiFlatErrorResponses([400, 401, 403, 404, 409, 413], {
     409: 'VERSION_CONFLICT, STREAM_SIZE_EXCEEDED or IDEMPOTENCY_CONFLICT',
   })
   async append(
     @CurrentPrincipal() principal: Principal,
-    @Param() params: ApiStreamParamsDto,
-    @Body() body: ApiAppendToStreamDto,
+    @Param() params: JwtStreamParamsDto,
+    @Body() body: JwtAppendToStreamDto,
     @MarkReplay() markReplay: ReplayMarker,
     @Idempotency() idempotency?: IdempotencyRequest,
-  ): Promise<ApiAppendToStreamResponseDto> {
+  ): Promise<JwtAppendToStreamResponseDto> {
     const command = new AppendToStreamCommand(principal.tenantId, params.eventStoreName, params.streamId, body.events, body.effectiveExpectedVersion, idempotency);
     const outcome = await this.commandBus.execute(command);
     markReplay(outcome.replayed);
-    return ApiAppendToStreamResponseDto.from(outcome.result);
+    return JwtAppendToStreamResponseDto.from(outcome.result);
   }
 
   @Get()
   @RequireScope('read')
   @ApiOperation({ operationId: 'readStreamWithToken', summary: 'Read a stream forward from `from` (inclusive) to `to` (exclusive)' })
-  @ApiOkResponse({ type: ApiReadStreamResponseDto })
+  @ApiOkResponse({ type: JwtReadStreamResponseDto })
   @ApiFlatErrorResponses([400, 401, 403, 404], { 404: 'NOT_FOUND: no such store; STREAM_NOT_FOUND: nothing was ever appended to the stream' })
   async read(
     @CurrentPrincipal() principal: Principal,
-    @Param() params: ApiStreamParamsDto,
-    @Query() query: ApiReadStreamParamsDto,
-  ): Promise<ApiReadStreamResponseDto> {
+    @Param() params: JwtStreamParamsDto,
+    @Query() query: JwtReadStreamParamsDto,
+  ): Promise<JwtReadStreamResponseDto> {
     const range = { direction: 'forward' as const, limit: query.maxCount, from: query.from, to: query.to === undefined ? undefined : query.to - 1 };
     const page = await this.queryBus.execute(new ReadStreamQuery(principal.tenantId, params.eventStoreName, params.streamId, range));
     return { streamId: page.streamId, events: page.events, currentStreamVersion: page.streamVersion, hasMore: page.hasMore };

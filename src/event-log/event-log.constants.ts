@@ -15,3 +15,14 @@ export const STREAM_ID_PATTERN = /^[^/\p{Cc}]{1,255}$/u;
 
 /** The Postgres channel `append_batch` notifies on commit with `<storeId>:<lastPosition>`. */
 export const APPENDS_CHANNEL = 'event_store_appends';
+
+/** DECISIONS §3: a failed condition reports at most the lowest 100 conflicting positions (append_batch uses the same number). */
+export const MAX_CONFLICTING_POSITIONS = 100;
+
+/**
+ * A stream's type is the part of its id before its first separator: append_batch derives it when it
+ * creates the stream's row (with STREAM_TYPE_PATTERN), and the API documents it with the same list.
+ */
+export const STREAM_TYPE_SEPARATORS = ['-', '_', ':'];
+/** A POSIX regular expression (PostgreSQL's regexp_match) for the type; '-' comes first, so it is literal in the class. */
+export const STREAM_TYPE_PATTERN = `^[^${STREAM_TYPE_SEPARATORS.join('')}]*`;

@@ -1,6 +1,6 @@
-import type { EventFilter } from '../common/event-filter';
-import { escapeLike } from '../common/sql';
-import type { ReadDirection } from '../common/decorators/query-params.decorators';
+import type { EventFilter } from '../../common/event-filter';
+import { escapeLike } from '../../common/sql';
+import type { ReadDirection } from '../../common/decorators/query-params.decorators';
 import { budgetedPage, PAGE_COLUMNS } from './page-budget';
 
 export interface EventsFilter {

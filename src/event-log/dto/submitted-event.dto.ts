@@ -4,7 +4,7 @@ import { Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsObject, IsOptional, IsString, Length, Matches, ValidateNested } from 'class-validator';
 import { OptionalNotNull } from '../../common/decorators/optional-not-null.decorator';
 import { hasOnlyFields, instanceOf, isPlainObject, isStringList } from '../../common/validation/precheck';
-import { EVENT_TYPE_PATTERN, MAX_EVENTS_PER_APPEND, MAX_NAME_LENGTH, MAX_TAGS_PER_EVENT, TAG_PATTERN } from '../stream.constants';
+import { EVENT_TYPE_PATTERN, MAX_EVENTS_PER_APPEND, MAX_NAME_LENGTH, MAX_TAGS_PER_EVENT, TAG_PATTERN } from '../event-log.constants';
 
 export class SubmittedEventDto {
   @ApiProperty({ example: 'order.created', maxLength: MAX_NAME_LENGTH, description: 'Dotted names recommended; no whitespace or control characters' })

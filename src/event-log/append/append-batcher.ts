@@ -4,8 +4,9 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { EnvironmentVariables } from '../../config/environment-variables';
 import { Metrics } from '../../metrics/metrics';
-import { EventsAppendedEvent } from '../events/events-appended.event';
-import { AppendOutcome, AppendRequest, requestJson } from './append-request';
+import type { AppendOutcome, DcbAppendOutcome, StreamAppendOutcome } from './append-outcome';
+import { AppendRequest, DcbAppendRequest, requestJson, StreamAppendRequest } from './append-request';
+import { EventsAppendedEvent } from './events-appended.event';
 
 /** A batch stops growing at the first of these, so that its transaction, and the wait behind it, stay short. */
 export const MAX_BATCH_REQUESTS = 256;
@@ -22,11 +23,8 @@ interface Pending {
   reject(error: unknown): void;
 }
 
-interface OutcomeRow {
-  ordinal: number;
-  outcome: AppendOutcome['outcome'];
-  detail: unknown;
-}
+/** A row of `append_batch`: the request's index in the batch and its outcome (sql/append-batch.sql.ts). */
+type OutcomeRow = { ordinal: number } & AppendOutcome;
 
 /**
  * Group commit (issue 8). A store commits one append transaction at a time (its row lock hands out
@@ -49,6 +47,9 @@ export class AppendBatcher {
     private readonly metrics: Metrics,
   ) {}
 
+  /** Appends in the store's next batch; the outcome is `append_batch`'s for this request (settle it with append-outcome.ts). */
+  append(eventStoreId: string, request: StreamAppendRequest): Promise<StreamAppendOutcome>;
+  append(eventStoreId: string, request: DcbAppendRequest): Promise<DcbAppendOutcome>;
   append(eventStoreId: string, request: AppendRequest): Promise<AppendOutcome> {
     return new Promise((resolve, reject) => {
       const stopTimer = this.metrics.appendDuration.startTimer({ api: request.kind });
@@ -102,11 +103,11 @@ export class AppendBatcher {
     }
     this.metrics.appendBatchRequests.observe(batch.length);
     let lastPosition = 0;
-    for (const { ordinal, outcome, detail } of rows) {
+    for (const { ordinal, ...outcome } of rows) {
       const pending = batch[ordinal];
-      this.count(pending, outcome);
-      pending.resolve({ outcome, detail });
-      if (outcome === 'appended') lastPosition = Math.max(lastPosition, (detail as { lastPosition: number }).lastPosition);
+      this.count(pending, outcome.outcome);
+      pending.resolve(outcome);
+      if (outcome.outcome === 'appended') lastPosition = Math.max(lastPosition, outcome.detail.lastPosition);
     }
     // One nudge per committed batch (see EventsAppendedEvent): its last position covers every append in it.
     if (lastPosition > 0) this.eventBus.publish(new EventsAppendedEvent(eventStoreId, lastPosition));

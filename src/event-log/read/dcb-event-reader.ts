@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { EnvironmentVariables } from '../config/environment-variables';
-import type { StoredEventResponseDto } from '../streams/dto/stored-event.response.dto';
-import { budgetedPage, PAGE_COLUMNS, PagedEventRow, splitPage } from '../streams/page-budget';
-import { toStoredEvent } from '../streams/stored-event';
+import { EnvironmentVariables } from '../../config/environment-variables';
+import type { StoredEventResponseDto } from '../dto/stored-event.response.dto';
+import { budgetedPage, PAGE_COLUMNS, PagedEventRow, splitPage } from './page-budget';
+import { toStoredEvent } from './stored-event';
 
 export interface DcbQueryItem {
   types?: string[];
@@ -31,12 +31,12 @@ const READ = budgetedPage(
 );
 
 /**
- * DCB reads over the shared log: `dcb_matching_positions` (migration CreateDcb) does the matching,
+ * DCB reads over the shared log: `dcb_matching_positions` (sql/dcb-matching-positions.sql.ts) does the matching,
  * and the page ends at `limit` events or READ_PAGE_MAX_BYTES (page-budget.ts). Appends go through
  * AppendBatcher.
  */
 @Injectable()
-export class DcbLog {
+export class DcbEventReader {
   private readonly pageBudget: number;
 
   constructor(@InjectDataSource() private readonly dataSource: DataSource, config: EnvironmentVariables) {

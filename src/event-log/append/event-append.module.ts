@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { AppendBatcher } from './append-batcher';
+
+/**
+ * Appends to the event log: one AppendBatcher per API process, shared by stream and DCB appends so
+ * that they take turns on a store's lock in the same batches. Publishes EventsAppendedEvent on the
+ * API's event bus, so the worker (which has none) does not import it.
+ */
+@Module({
+  providers: [AppendBatcher],
+  exports: [AppendBatcher],
+})
+export class EventAppendModule {}

@@ -1,0 +1,27 @@
+import { DCB_STREAM_ID } from '../event-log.constants';
+
+/**
+ * `append_batch_insert_events(p_event_store_id, p_requests, p_appended)`: append_batch's write of the
+ * events of the appended requests `p_appended` (append-batch-types.sql.ts), whose bodies are
+ * `p_requests[ordinal]`. A request's events follow global position `after_position`, and stream
+ * position `stream_version` (a stream append) or position − 1 (a DCB append, in stream
+ * ${DCB_STREAM_ID}); they share its transaction id and `created_at`, and each keeps the `sizeBytes`
+ * the service measured. Called once at the end of a batch, and before a DCB condition (which reads
+ * the events table) for the requests decided until then. Returns nothing; runs under append_batch's
+ * store lock. PL/pgSQL rather than SQL so that its plan is cached for the session.
+ */
+export const APPEND_BATCH_INSERT_EVENTS = `
+CREATE OR REPLACE FUNCTION append_batch_insert_events(p_event_store_id text, p_requests jsonb, p_appended append_batch_appended[])
+RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO events (event_store_id, global_position, stream_id, stream_position, event_id, type, data,
+                      metadata, tags, schema_version, transaction_id, created_at, size_bytes)
+  SELECT p_event_store_id, a.after_position + e.ordinality, COALESCE(a.stream_id, '${DCB_STREAM_ID}'),
+         COALESCE(a.stream_version, a.after_position) + e.ordinality - 1,
+         gen_random_uuid(), e.value->>'type', e.value->'data', e.value->'metadata',
+         ARRAY(SELECT jsonb_array_elements_text(COALESCE(e.value->'tags', '[]'))),
+         COALESCE(e.value->>'schemaVersion', '1'), a.transaction_id, a.created_at, (e.value->>'sizeBytes')::int
+    FROM unnest(p_appended) AS a
+   CROSS JOIN LATERAL jsonb_array_elements(p_requests->a.ordinal->'events') WITH ORDINALITY AS e;
+END
+$$`;

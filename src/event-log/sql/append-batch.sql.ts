@@ -1,0 +1,214 @@
+import { APPENDS_CHANNEL, MAX_CONFLICTING_POSITIONS } from '../event-log.constants';
+
+/**
+ * `append_batch(p_event_store_id, p_requests, p_events_per_minute)`: appends `p_requests` to a store,
+ * in order, in the caller's transaction, and returns one row per request: its 0-based `ordinal`, its
+ * `outcome` and a `detail` (typed on the service's side by append/append-outcome.ts).
+ *
+ * Inputs. `p_requests` is a JSON array of requests as append/append-request.ts serialises them:
+ *   {kind: "stream", streamId, expectedVersion ("any" | "no_stream" | "stream_exists" | "<n>"), sizeBytes, events, idempotency?}
+ *   {kind: "dcb", sizeBytes, events, condition?: {items, after}, idempotency?}
+ * with `events` [{type, data, metadata, tags, schemaVersion, sizeBytes}], `idempotency` {key,
+ * fingerprint}, and `sizeBytes` the UTF-8 bytes of the compact JSON data and metadata (per event, and
+ * their sum per request). The sizes are the service's: it serialises every event anyway, and
+ * measuring again here would cost a serialisation per event under the store's lock. Every counter
+ * that grows by them (streams.size_bytes, event_stores.total_size_bytes) shrinks by the same stored
+ * events.size_bytes (count-out-events.sql.ts). `p_events_per_minute` is the store's event budget.
+ *
+ * Outcomes, and what `detail` carries:
+ *   appended              the result (stream: eventStoreId, streamId, eventsAppended, firstPosition, lastPosition,
+ *                         streamVersion, transactionId, createdAt; dcb: lastPosition), also kept with the key
+ *   replayed              the result stored with the key (same fingerprint, within 24 h)
+ *   idempotency_conflict  null (the key was used with another fingerprint within 24 h)
+ *   budget_exceeded       eventsPerMinute, eventsUsed, eventsRequested, retryAfterSeconds
+ *   version_conflict      currentVersion (stream appends)
+ *   size_exceeded         currentSizeBytes, appendSizeBytes, maxStreamSizeBytes (stream appends)
+ *   condition_failed      the lowest ${MAX_CONFLICTING_POSITIONS} conflicting positions (DCB appends)
+ *   store_not_found       null, for every request (the store is gone)
+ * Order of the checks: the key (a replay appends nothing and costs nothing), the budget (only
+ * appended events count), then the version and size, or the condition.
+ *
+ * Locks. The store row, FOR NO KEY UPDATE, first and until commit: it hands out positions, so
+ * batches from any number of API instances (and the retention sweep) run one after the other,
+ * positions stay gap-free and in commit order, and every check reads state nobody else changes
+ * meanwhile. Nothing raises for a refused request, so one request's refusal never undoes another's
+ * append and no subtransaction is needed.
+ *
+ * Steps. Each request is decided in turn (1. its key, 2. the budget, 3. the version and size of its
+ * stream, or its condition), as of the requests before it: the streams the batch names are read
+ * once, and their version and size kept in `v_streams`. An appended request is remembered in
+ * `v_appended` (append_batch_appended, append-batch-types.sql.ts) and its result kept with its key;
+ * the writes come after the loop, each a function of its own: append_batch_insert_events (every
+ * event in one INSERT), append_batch_write_streams (one upsert per stream), then the store's
+ * counters, once, and one NOTIFY on ${APPENDS_CHANNEL} with `<storeId>:<lastPosition>`, delivered on
+ * commit. A DCB condition reads the events table, so the events decided before it are inserted
+ * first (the same append_batch_insert_events): it sees every request ahead of it.
+ */
+export const APPEND_BATCH = `
+CREATE OR REPLACE FUNCTION append_batch(p_event_store_id text, p_requests jsonb, p_events_per_minute bigint)
+RETURNS TABLE (ordinal int, outcome text, detail jsonb) LANGUAGE plpgsql AS $$
+#variable_conflict use_column
+DECLARE
+  v_store event_stores%ROWTYPE;
+  v_last bigint;
+  v_newest timestamptz;
+  v_minute timestamptz := date_trunc('minute', clock_timestamp(), 'UTC');
+  v_window timestamptz;
+  v_used bigint;
+  v_stream_ids text[];
+  v_streams append_batch_stream[];
+  v_appended append_batch_appended[] := '{}';
+  v_inserted int := 0;
+  v_new_streams bigint;
+  v_request jsonb;
+  v_kind text;
+  v_count bigint;
+  v_size bigint;
+  v_key text;
+  v_stored idempotency_keys%ROWTYPE;
+  v_known int;
+  v_stream append_batch_stream;
+  v_expected text;
+  v_conflicts bigint[];
+  v_this append_batch_appended;
+  v_result jsonb;
+BEGIN
+  SELECT * INTO v_store FROM event_stores WHERE id = p_event_store_id FOR NO KEY UPDATE;
+  IF NOT FOUND THEN
+    RETURN QUERY SELECT (r.ordinality - 1)::int, 'store_not_found', NULL::jsonb FROM jsonb_array_elements(p_requests) WITH ORDINALITY AS r;
+    RETURN;
+  END IF;
+  v_last := v_store.last_position;
+  v_newest := v_store.newest_event_at;
+  -- The budget's window never moves backwards (an append that read the clock before a minute turned counts in the newer one).
+  v_window := GREATEST(v_store.budget_window_start, v_minute);
+  v_used := CASE WHEN v_store.budget_window_start >= v_minute THEN v_store.budget_used ELSE 0 END;
+  SELECT COALESCE(array_agg(s.stream_id), '{}'), COALESCE(array_agg(ROW(s.version, s.size_bytes)::append_batch_stream), '{}')
+    INTO v_stream_ids, v_streams
+    FROM streams s
+   WHERE s.event_store_id = p_event_store_id
+     AND s.stream_id IN (SELECT r->>'streamId' FROM jsonb_array_elements(p_requests) AS r WHERE r->>'kind' = 'stream');
+  ordinal := -1;
+
+  FOR v_request IN SELECT value FROM jsonb_array_elements(p_requests) LOOP
+    ordinal := ordinal + 1;
+    v_kind := v_request->>'kind';
+    v_count := jsonb_array_length(v_request->'events');
+    v_key := v_request->'idempotency'->>'key';
+
+    -- 1. The key: a live record answers for the request.
+    IF v_key IS NOT NULL THEN
+      SELECT * INTO v_stored FROM idempotency_keys
+       WHERE event_store_id = p_event_store_id AND key = v_key AND created_at >= now() - interval '24 hours';
+      IF FOUND THEN
+        IF v_stored.fingerprint = v_request->'idempotency'->>'fingerprint' THEN
+          outcome := 'replayed'; detail := v_stored.result;
+        ELSE
+          outcome := 'idempotency_conflict'; detail := NULL;
+        END IF;
+        RETURN NEXT;
+        CONTINUE;
+      END IF;
+    END IF;
+
+    -- 2. The budget.
+    IF v_used + v_count > p_events_per_minute THEN
+      outcome := 'budget_exceeded';
+      detail := jsonb_build_object('eventsPerMinute', p_events_per_minute, 'eventsUsed', v_used, 'eventsRequested', v_count,
+        'retryAfterSeconds', GREATEST(1, ceil(extract(epoch FROM v_window + interval '1 minute' - clock_timestamp()))::int));
+      RETURN NEXT;
+      CONTINUE;
+    END IF;
+
+    v_size := (v_request->>'sizeBytes')::bigint;
+    IF v_size IS NULL THEN
+      -- An API process older than this function: failing beats counting sizes as NULL.
+      RAISE EXCEPTION 'append_batch: request % carries no sizeBytes (an API instance older than its database?)', ordinal;
+    END IF;
+
+    -- 3. The stream's version and size, or the DCB condition.
+    IF v_kind = 'stream' THEN
+      v_known := array_position(v_stream_ids, v_request->>'streamId');
+      IF v_known IS NULL THEN
+        v_stream_ids := v_stream_ids || (v_request->>'streamId');
+        v_streams := v_streams || ROW(0, 0)::append_batch_stream;
+        v_known := cardinality(v_stream_ids);
+      END IF;
+      v_stream := v_streams[v_known];
+      v_expected := v_request->>'expectedVersion';
+      IF (v_expected = 'no_stream' AND v_stream.version <> 0)
+         OR (v_expected = 'stream_exists' AND v_stream.version = 0)
+         OR (v_expected ~ '^[0-9]+$' AND v_expected::bigint <> v_stream.version) THEN
+        outcome := 'version_conflict'; detail := jsonb_build_object('currentVersion', v_stream.version);
+        RETURN NEXT;
+        CONTINUE;
+      END IF;
+      IF v_store.max_stream_size_bytes IS NOT NULL AND v_stream.size_bytes + v_size > v_store.max_stream_size_bytes THEN
+        outcome := 'size_exceeded';
+        detail := jsonb_build_object('currentSizeBytes', v_stream.size_bytes, 'appendSizeBytes', v_size,
+          'maxStreamSizeBytes', v_store.max_stream_size_bytes);
+        RETURN NEXT;
+        CONTINUE;
+      END IF;
+    ELSIF jsonb_typeof(v_request->'condition') = 'object' THEN
+      IF v_inserted < cardinality(v_appended) THEN
+        PERFORM append_batch_insert_events(p_event_store_id, p_requests, v_appended[v_inserted + 1:]);
+        v_inserted := cardinality(v_appended);
+      END IF;
+      v_conflicts := dcb_matching_positions(p_event_store_id, v_request->'condition'->'items',
+        COALESCE((v_request->'condition'->>'after')::bigint, 0), ${MAX_CONFLICTING_POSITIONS});
+      IF cardinality(v_conflicts) > 0 THEN
+        outcome := 'condition_failed'; detail := to_jsonb(v_conflicts);
+        RETURN NEXT;
+        CONTINUE;
+      END IF;
+    END IF;
+
+    -- 4. Appended: remembered for the writes, its result kept with its key. The clock is read after
+    -- the lock, and created_at never precedes the store's newest event (see append_batch_appended).
+    v_this := ROW(ordinal, CASE WHEN v_kind = 'stream' THEN v_request->>'streamId' END, CASE WHEN v_kind = 'stream' THEN v_stream.version END,
+                  v_last, v_count, v_size, gen_random_uuid(), clock_timestamp(), NULL)::append_batch_appended;
+    v_this.created_at := GREATEST(date_trunc('milliseconds', v_this.clock), v_newest);
+    v_appended := v_appended || v_this;
+    IF v_kind = 'stream' THEN
+      v_streams[v_known] := ROW(v_stream.version + v_count, v_stream.size_bytes + v_size)::append_batch_stream;
+      v_result := jsonb_build_object('eventStoreId', p_event_store_id, 'streamId', v_this.stream_id, 'eventsAppended', v_count,
+        'firstPosition', v_last + 1, 'lastPosition', v_last + v_count, 'streamVersion', v_stream.version + v_count,
+        'transactionId', v_this.transaction_id, 'createdAt', to_char(v_this.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'));
+    ELSE
+      v_result := jsonb_build_object('lastPosition', v_last + v_count);
+    END IF;
+    IF v_key IS NOT NULL THEN
+      -- Only an expired record can be in the way here (a live one was answered above).
+      INSERT INTO idempotency_keys AS k (event_store_id, key, fingerprint, result, created_at)
+      VALUES (p_event_store_id, v_key, v_request->'idempotency'->>'fingerprint', v_result, now())
+      ON CONFLICT (event_store_id, key) DO UPDATE
+         SET fingerprint = EXCLUDED.fingerprint, result = EXCLUDED.result, created_at = EXCLUDED.created_at;
+    END IF;
+    v_last := v_last + v_count;
+    v_newest := v_this.created_at;
+    v_used := v_used + v_count;
+    outcome := 'appended'; detail := v_result;
+    RETURN NEXT;
+  END LOOP;
+
+  IF v_last = v_store.last_position THEN
+    RETURN;
+  END IF;
+  IF v_inserted < cardinality(v_appended) THEN
+    PERFORM append_batch_insert_events(p_event_store_id, p_requests, v_appended[v_inserted + 1:]);
+  END IF;
+  v_new_streams := append_batch_write_streams(p_event_store_id, v_appended);
+  UPDATE event_stores
+     SET last_position = v_last,
+         total_events = total_events + (v_last - v_store.last_position),
+         total_streams = total_streams + v_new_streams,
+         total_size_bytes = total_size_bytes + (SELECT sum(a.size_bytes) FROM unnest(v_appended) AS a),
+         oldest_event_at = COALESCE(oldest_event_at, (v_appended[1]).created_at),
+         newest_event_at = v_newest,
+         budget_window_start = v_window,
+         budget_used = v_used
+   WHERE id = p_event_store_id;
+  PERFORM pg_notify('${APPENDS_CHANNEL}', p_event_store_id || ':' || v_last);
+END
+$$`;
