@@ -49,7 +49,7 @@ export function precheckQuery(value: unknown): DcbQueryDto | null {
   const checked: DcbQueryItemDto[] = [];
   for (const item of items) {
     if (!isPlainObject(item) || !hasOnlyFields(item, ['types', 'tags']) || !isOptionalList(item.types, EVENT_TYPE_PATTERN) || !isOptionalList(item.tags, TAG_PATTERN)) return null;
-    checked.push(instanceOf(DcbQueryItemDto, { types: item.types as string[] | undefined, tags: item.tags as string[] | undefined }));
+    checked.push(instanceOf(DcbQueryItemDto, { types: item.types, tags: item.tags }));
   }
   return instanceOf(DcbQueryDto, { items: checked });
 }

@@ -18,7 +18,7 @@ interface Pending {
   json: string;
   events: number;
   /** Stops the append's duration metric (from arrival to commit, the wait for its batch included). */
-  stopTimer(): void;
+  stopTimer: () => void;
   resolve(outcome: AppendOutcome): void;
   reject(error: unknown): void;
 }

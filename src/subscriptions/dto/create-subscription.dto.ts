@@ -4,7 +4,7 @@ import { IsIn, IsInt, IsNumber, IsObject, Max, MaxLength, Min, ValidateNested } 
 import { OptionalNotNull } from '../../common/decorators/optional-not-null.decorator';
 import { MAX_EVENT_FILTER_LENGTH } from '../../common/event-filter';
 import { IsEventFilterPattern } from '../../common/is-event-filter-pattern.decorator';
-import type { NewWebhookSubscription, StartPosition } from '../commands/create-subscription.command';
+import type { NewWebhookSubscription } from '../commands/create-subscription.command';
 import { MAX_WEBHOOK_URL_LENGTH, RETRY_POLICY_LIMITS } from '../subscription.constants';
 import { IsSubscriptionPosition, IsWebhookHeaders, IsWebhookSecret, IsWebhookUrl } from './subscription.validators';
 
@@ -99,7 +99,8 @@ export class CreateSubscriptionDto {
   })
   @OptionalNotNull()
   @IsSubscriptionPosition()
-  position?: StartPosition | string;
+  // `latest`, `beginning`, N or N as a numeric string (DECISIONS §8); toNewSubscription() turns it into a StartPosition.
+  position?: string | number;
 
   toNewSubscription(): NewWebhookSubscription {
     const { url, headers = {}, secret } = this.subscriberConfig;
