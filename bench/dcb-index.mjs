@@ -56,11 +56,19 @@ function readCases(storeId, lastPosition, sample) {
   const regionTag = () => `region:${Math.floor(Math.random() * DCB_REGIONS)}`;
   const rareType = PRELOAD_TYPES.at(-1)[0];
   const condition = (items, after) => ({
-    side: { text: SERVICE_DCB_CONDITION, values: [storeId, JSON.stringify(items), after], explain: { text: matchingPositionsSql(items), values: [storeId, after, 100] } },
+    side: {
+      text: SERVICE_DCB_CONDITION,
+      values: [storeId, JSON.stringify(items), after],
+      explain: { text: matchingPositionsSql(items), values: [storeId, after, 100] },
+    },
     gin: (({ text, extra }) => ({ text, values: [storeId, after, 100, ...extra] }))(ginCondition(items)),
   });
   const read = (items, after, limit = 100) => ({
-    side: { text: SERVICE_DCB_READ, values: [storeId, JSON.stringify(items), after, limit], explain: { text: matchingPositionsSql(items), values: [storeId, after, limit] } },
+    side: {
+      text: SERVICE_DCB_READ,
+      values: [storeId, JSON.stringify(items), after, limit],
+      explain: { text: matchingPositionsSql(items), values: [storeId, after, limit] },
+    },
     gin: (({ text, extra }) => ({ text, values: [storeId, after, limit, ...extra] }))(ginRead(items)),
   });
   const twoTypedItems = () => {
@@ -71,10 +79,25 @@ function readCases(storeId, lastPosition, sample) {
     ];
   };
   return [
-    { id: 'a1', group: 'a', name: 'condition, one user tag (~5 events), after = recent', make: () => condition([{ tags: [userTag()] }], lastPosition() - recentWindow) },
+    {
+      id: 'a1',
+      group: 'a',
+      name: 'condition, one user tag (~5 events), after = recent',
+      make: () => condition([{ tags: [userTag()] }], lastPosition() - recentWindow),
+    },
     { id: 'a2', group: 'a', name: 'condition, one user tag (~5 events), after = 0', make: () => condition([{ tags: [userTag()] }], 0) },
-    { id: 'a3', group: 'a', name: `condition, one low-cardinality tag (region, ~${Math.round(config.events / 2 / DCB_REGIONS / 1000)}k events), after = 0`, make: () => condition([{ tags: [regionTag()] }], 0) },
-    { id: 'a4', group: 'a', name: 'condition, one low-cardinality tag (region), after = recent', make: () => condition([{ tags: [regionTag()] }], lastPosition() - recentWindow) },
+    {
+      id: 'a3',
+      group: 'a',
+      name: `condition, one low-cardinality tag (region, ~${Math.round(config.events / 2 / DCB_REGIONS / 1000)}k events), after = 0`,
+      make: () => condition([{ tags: [regionTag()] }], 0),
+    },
+    {
+      id: 'a4',
+      group: 'a',
+      name: 'condition, one low-cardinality tag (region), after = recent',
+      make: () => condition([{ tags: [regionTag()] }], lastPosition() - recentWindow),
+    },
     {
       id: 'a5',
       group: 'a',
@@ -87,15 +110,30 @@ function readCases(storeId, lastPosition, sample) {
       name: 'condition, one item with two tags (region AND user, ANDed), after = 0',
       make: () => {
         const x = pick(sample);
-        return condition([{ tags: [x.tags.find((t) => t.startsWith('region:')) ?? regionTag(), x.tags.find((t) => t.startsWith('user:'))] }], 0);
+        return condition(
+          [{ tags: [x.tags.find((t) => t.startsWith('region:')) ?? regionTag(), x.tags.find((t) => t.startsWith('user:'))] }],
+          0,
+        );
       },
     },
-    { id: 'b1', group: 'b', name: 'query of two items type+user tag (events that exist), after = 0, limit 100', make: () => read(twoTypedItems(), 0) },
+    {
+      id: 'b1',
+      group: 'b',
+      name: 'query of two items type+user tag (events that exist), after = 0, limit 100',
+      make: () => read(twoTypedItems(), 0),
+    },
     {
       id: 'b2',
       group: 'b',
       name: `query of two items type+region tag (rare type ${rareType} + common type), after = 0, limit 100`,
-      make: () => read([{ types: [rareType], tags: [regionTag()] }, { types: [PRELOAD_TYPES[0][0]], tags: [regionTag()] }], 0),
+      make: () =>
+        read(
+          [
+            { types: [rareType], tags: [regionTag()] },
+            { types: [PRELOAD_TYPES[0][0]], tags: [regionTag()] },
+          ],
+          0,
+        ),
     },
   ];
 }
@@ -120,7 +158,11 @@ async function explain(client, { text, values }) {
   const plan = rows.map((row) => row['QUERY PLAN']).join('\n');
   const buffers = [...plan.matchAll(/Buffers: shared (?:hit=(\d+))?\s*(?:read=(\d+))?/g)][0];
   const time = plan.match(/Execution Time: ([\d.]+)/);
-  return { plan, executionMs: time ? Number(time[1]) : null, topBuffers: buffers ? { hit: Number(buffers[1] ?? 0), read: Number(buffers[2] ?? 0) } : null };
+  return {
+    plan,
+    executionMs: time ? Number(time[1]) : null,
+    topBuffers: buffers ? { hit: Number(buffers[1] ?? 0), read: Number(buffers[2] ?? 0) } : null,
+  };
 }
 
 /** Runs every read case for one design; `variant` is 'side' or 'gin'. */
@@ -133,8 +175,15 @@ async function measureReads(pool, cases, variant, label) {
       const timing = await timeCase(client, null, () => c.make()[variant]);
       const probe = c.make()[variant];
       const plan = await explain(client, probe.explain ?? probe);
-      out[c.id] = { ...timing, explain: plan, explainedSql: (probe.explain ?? probe).text, explainedValues: (probe.explain ?? probe).values };
-      log(`  ${label} ${c.id}: p50 ${timing.latencyMs.p50} ms, p99 ${timing.latencyMs.p99} ms (${timing.reps} reps, ${timing.meanRows} rows avg)`);
+      out[c.id] = {
+        ...timing,
+        explain: plan,
+        explainedSql: (probe.explain ?? probe).text,
+        explainedValues: (probe.explain ?? probe).values,
+      };
+      log(
+        `  ${label} ${c.id}: p50 ${timing.latencyMs.p50} ms, p99 ${timing.latencyMs.p99} ms (${timing.reps} reps, ${timing.meanRows} rows avg)`,
+      );
     }
   } finally {
     client.release();
@@ -184,7 +233,9 @@ async function measureAppends(pool, storeId, label, roundCount = config.appendRo
   for (let r = 0; r < roundCount; r++) rounds.push(await runOnce());
   const sorted = [...rounds].sort((a, b) => a.eventsPerSecond - b.eventsPerSecond);
   const median = sorted[Math.floor((sorted.length - 1) / 2)];
-  log(`  appends ${label}: ${median.eventsPerSecond} events/s (rounds ${rounds.map((r) => r.eventsPerSecond).join(', ')}), p50 ${median.latencyMs.p50} p99 ${median.latencyMs.p99} ms, ${median.walBytesPerEvent} WAL bytes/event`);
+  log(
+    `  appends ${label}: ${median.eventsPerSecond} events/s (rounds ${rounds.map((r) => r.eventsPerSecond).join(', ')}), p50 ${median.latencyMs.p50} p99 ${median.latencyMs.p99} ms, ${median.walBytesPerEvent} WAL bytes/event`,
+  );
   return { ...median, roundsEventsPerSecond: rounds.map((r) => r.eventsPerSecond) };
 }
 
@@ -223,12 +274,16 @@ async function main() {
 
   log('loading (trigger events_index_tags disabled during the bulk insert; event_tags filled directly)…');
   results.load = await preloadDcbStore(pool, storeId, { events: config.events, log });
-  log(`loaded: ${results.load.tagRows.toLocaleString('en-US')} tag rows, ${results.load.distinctTags.toLocaleString('en-US')} distinct tags; sizes ${JSON.stringify(results.load.sizes)}`);
+  log(
+    `loaded: ${results.load.tagRows.toLocaleString('en-US')} tag rows, ${results.load.distinctTags.toLocaleString('en-US')} distinct tags; sizes ${JSON.stringify(results.load.sizes)}`,
+  );
 
   if (process.env.BENCH_DCB_INDEX_MODE === 'appends-interleaved') return interleavedAppends(pool, storeId, results, started);
   const lastPosition = () => results.currentLastPosition;
   const refreshLast = async () => {
-    results.currentLastPosition = Number((await pool.query('SELECT last_position FROM event_stores WHERE id = $1', [storeId])).rows[0].last_position);
+    results.currentLastPosition = Number(
+      (await pool.query('SELECT last_position FROM event_stores WHERE id = $1', [storeId])).rows[0].last_position,
+    );
   };
   await refreshLast();
   const sample = await sampleEvents(pool, storeId, results.currentLastPosition);
@@ -248,7 +303,9 @@ async function main() {
     try {
       for (const c of cases.filter((x) => x.group === 'a')) {
         results.reads.sideSqlOnly[c.id] = await timeCase(client, null, () => c.make().side.explain);
-        log(`  B generated SQL alone ${c.id}: p50 ${results.reads.sideSqlOnly[c.id].latencyMs.p50} ms, p99 ${results.reads.sideSqlOnly[c.id].latencyMs.p99} ms`);
+        log(
+          `  B generated SQL alone ${c.id}: p50 ${results.reads.sideSqlOnly[c.id].latencyMs.p50} ms, p99 ${results.reads.sideSqlOnly[c.id].latencyMs.p99} ms`,
+        );
       }
     } finally {
       client.release();
@@ -287,7 +344,11 @@ async function main() {
     try {
       await pool.query('CREATE EXTENSION IF NOT EXISTS btree_gin');
       results.btreeGinAvailable = true;
-      ginVariants.push({ key: 'btreeGin', index: 'events_store_tags_gin', sql: 'CREATE INDEX events_store_tags_gin ON events USING gin (event_store_id, tags)' });
+      ginVariants.push({
+        key: 'btreeGin',
+        index: 'events_store_tags_gin',
+        sql: 'CREATE INDEX events_store_tags_gin ON events USING gin (event_store_id, tags)',
+      });
     } catch (error) {
       results.btreeGinAvailable = false;
       results.btreeGinError = error.message;
@@ -305,7 +366,9 @@ async function main() {
     } finally {
       await pool.query('ALTER TABLE events ENABLE TRIGGER events_index_tags');
     }
-    results.indexes[variant.index].sizeAfterAppendsMb = round(Number((await pool.query(`SELECT pg_relation_size($1::regclass) AS b`, [variant.index])).rows[0].b) / 2 ** 20);
+    results.indexes[variant.index].sizeAfterAppendsMb = round(
+      Number((await pool.query(`SELECT pg_relation_size($1::regclass) AS b`, [variant.index])).rows[0].b) / 2 ** 20,
+    );
     await pool.query(`DROP INDEX ${variant.index}`);
   }
   results.sizesAtEnd = await relationSizes(pool);
@@ -356,7 +419,12 @@ async function interleavedAppends(pool, storeId, results, started) {
   results.interleavedAppends = series;
   results.totalSeconds = round((performance.now() - started) / 1000);
   const median = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
-  const names = { none: 'no tag index (trigger disabled)', side: 'side table + trigger (as implemented)', gin: 'GIN (tags), trigger disabled', ginAndSide: 'GIN (tags) + side table + trigger' };
+  const names = {
+    none: 'no tag index (trigger disabled)',
+    side: 'side table + trigger (as implemented)',
+    gin: 'GIN (tags), trigger disabled',
+    ginAndSide: 'GIN (tags) + side table + trigger',
+  };
   const L = [`# DCB tag index, appends interleaved, ${results.date}`, ''];
   L.push(
     `\`BENCH_DCB_INDEX_MODE=appends-interleaved npm run bench:dcb-index\`: the same ${results.load.events.toLocaleString('en-US')}-event store as the main run; ` +
@@ -369,7 +437,9 @@ async function interleavedAppends(pool, storeId, results, started) {
   for (const [key, runs] of Object.entries(series)) {
     const eps = runs.map((x) => x.eventsPerSecond);
     const mid = runs.find((x) => x.eventsPerSecond === median(eps));
-    L.push(`| ${names[key]} | ${median(eps)} | ${eps.join(', ')} | ${mid.latencyMs.p50} | ${mid.latencyMs.p99} | ${median(runs.map((x) => x.walBytesPerEvent))} |`);
+    L.push(
+      `| ${names[key]} | ${median(eps)} | ${eps.join(', ')} | ${mid.latencyMs.p50} | ${mid.latencyMs.p99} | ${median(runs.map((x) => x.walBytesPerEvent))} |`,
+    );
   }
   const base = `${results.date}-dcb-tag-index-appends`;
   mkdirSync(config.resultsDir, { recursive: true });
@@ -383,7 +453,12 @@ async function interleavedAppends(pool, storeId, results, started) {
 function renderMarkdown(r) {
   const L = [];
   const variants = Object.keys(r.reads).filter((k) => k !== 'sideSqlOnly');
-  const names = { side: 'B side table (dcb_matching_positions)', gin: 'A GIN (tags)', btreeGin: 'A GIN (event_store_id, tags) [btree_gin]', none: 'no tag index' };
+  const names = {
+    side: 'B side table (dcb_matching_positions)',
+    gin: 'A GIN (tags)',
+    btreeGin: 'A GIN (event_store_id, tags) [btree_gin]',
+    none: 'no tag index',
+  };
   L.push(`# DCB tag index: GIN vs side table, ${r.date}`, '');
   L.push(
     `\`npm run bench:dcb-index\` on ${r.machine.nproc} cores / ${r.machine.memoryGb} GB, PostgreSQL ${r.machine.postgres.version} ` +
@@ -403,10 +478,16 @@ function renderMarkdown(r) {
   L.push(`| events heap | ${l.sizes.events} | ${l.eventsInsertSeconds} s insert (with its 4 btree indexes) |`);
   L.push(`| events_pk | ${l.sizes.events_pk} | |`);
   L.push(`| **B** event_tags heap | ${l.sizes.event_tags} | ${l.sideTableInsertSeconds} s INSERT … SELECT |`);
-  L.push(`| **B** event_tags_pk (event_store_id, tag, global_position) INCLUDE (type) | ${l.sizes.event_tags_pk} | ${l.sideTablePkBuildSeconds} s |`);
-  L.push(`| **B** total | **${round(l.sizes.event_tags + l.sizes.event_tags_pk)}** | ${round(l.sideTableInsertSeconds + l.sideTablePkBuildSeconds)} s |`);
+  L.push(
+    `| **B** event_tags_pk (event_store_id, tag, global_position) INCLUDE (type) | ${l.sizes.event_tags_pk} | ${l.sideTablePkBuildSeconds} s |`,
+  );
+  L.push(
+    `| **B** total | **${round(l.sizes.event_tags + l.sizes.event_tags_pk)}** | ${round(l.sideTableInsertSeconds + l.sideTablePkBuildSeconds)} s |`,
+  );
   for (const [name, idx] of Object.entries(r.indexes)) {
-    L.push(`| **A** ${name}: \`${idx.sql.replace(/^CREATE INDEX \S+ ON /, '')}\` | **${idx.sizeMb}** (${idx.sizeAfterAppendsMb} after the append runs) | ${idx.buildSeconds} s CREATE INDEX |`);
+    L.push(
+      `| **A** ${name}: \`${idx.sql.replace(/^CREATE INDEX \S+ ON /, '')}\` | **${idx.sizeMb}** (${idx.sizeAfterAppendsMb} after the append runs) | ${idx.buildSeconds} s CREATE INDEX |`,
+    );
   }
   if (r.btreeGinAvailable === false) L.push('', `btree_gin not available: ${r.btreeGinError}`);
   L.push('', '## (a) condition checks and (b) queries: latency ms (client round trip, one connection, random tags per repetition)', '');
@@ -418,25 +499,56 @@ function renderMarkdown(r) {
       return x ? `${x.latencyMs.p50} / ${x.latencyMs.p99}` : '–';
     });
     const sql = r.reads.sideSqlOnly[c.id];
-    L.push(`| ${c.id}: ${c.name} | ${cells.join(' | ')} | ${sql ? `${sql.latencyMs.p50} / ${sql.latencyMs.p99}` : '–'} | ${r.reads.side[c.id].meanRows} |`);
+    L.push(
+      `| ${c.id}: ${c.name} | ${cells.join(' | ')} | ${sql ? `${sql.latencyMs.p50} / ${sql.latencyMs.p99}` : '–'} | ${r.reads.side[c.id].meanRows} |`,
+    );
   }
-  L.push('', 'Server-side execution time and buffers of one representative call (EXPLAIN ANALYZE; for B the statement dcb_matching_positions EXECUTEs):', '');
+  L.push(
+    '',
+    'Server-side execution time and buffers of one representative call (EXPLAIN ANALYZE; for B the statement dcb_matching_positions EXECUTEs):',
+    '',
+  );
   L.push(`| Case | ${variants.map((v) => names[v]).join(' | ')} |`, `|---|${variants.map(() => '---').join('|')}|`);
   for (const c of r.cases) {
-    L.push(`| ${c.id} | ${variants.map((v) => { const e = r.reads[v][c.id]?.explain; return e ? `${e.executionMs} ms, buffers ${e.topBuffers ? e.topBuffers.hit + e.topBuffers.read : '?'}` : '–'; }).join(' | ')} |`);
+    L.push(
+      `| ${c.id} | ${variants
+        .map((v) => {
+          const e = r.reads[v][c.id]?.explain;
+          return e ? `${e.executionMs} ms, buffers ${e.topBuffers ? e.topBuffers.hit + e.topBuffers.read : '?'}` : '–';
+        })
+        .join(' | ')} |`,
+    );
   }
-  L.push('', `## (c) single-event appends with 1–3 tags: ${r.settings.appendClients} connections calling append_batch with one DCB append (no condition), ${r.settings.appendSeconds} s × ${r.settings.appendRounds} rounds, median`, '');
+  L.push(
+    '',
+    `## (c) single-event appends with 1–3 tags: ${r.settings.appendClients} connections calling append_batch with one DCB append (no condition), ${r.settings.appendSeconds} s × ${r.settings.appendRounds} rounds, median`,
+    '',
+  );
   L.push('| Tag index | Events/s | rounds | p50 ms | p99 ms | WAL bytes / event | vs no tag index |', '|---|--:|---|--:|--:|--:|--:|');
   const none = r.appends.none?.eventsPerSecond;
   for (const [k, a] of Object.entries(r.appends)) {
-    L.push(`| ${names[k]} | ${a.eventsPerSecond} | ${a.roundsEventsPerSecond.join(', ')} | ${a.latencyMs.p50} | ${a.latencyMs.p99} | ${a.walBytesPerEvent} | ${none ? round(a.eventsPerSecond / none, 2) : '–'} |`);
+    L.push(
+      `| ${names[k]} | ${a.eventsPerSecond} | ${a.roundsEventsPerSecond.join(', ')} | ${a.latencyMs.p50} | ${a.latencyMs.p99} | ${a.walBytesPerEvent} | ${none ? round(a.eventsPerSecond / none, 2) : '–'} |`,
+    );
   }
   L.push('', '## Plans', '');
   for (const c of r.cases) {
     for (const v of variants) {
       const x = r.reads[v][c.id];
       if (!x) continue;
-      L.push(`<details><summary>${c.id} ${names[v]}</summary>`, '', '```sql', x.explainedSql.trim(), `-- params ${JSON.stringify(x.explainedValues)}`, '```', '```', x.explain.plan, '```', '', '</details>');
+      L.push(
+        `<details><summary>${c.id} ${names[v]}</summary>`,
+        '',
+        '```sql',
+        x.explainedSql.trim(),
+        `-- params ${JSON.stringify(x.explainedValues)}`,
+        '```',
+        '```',
+        x.explain.plan,
+        '```',
+        '',
+        '</details>',
+      );
     }
   }
   L.push('');

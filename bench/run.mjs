@@ -11,7 +11,16 @@ import { Redis } from 'ioredis';
 import { ApiClient, freePort, ServiceProcess } from './lib/api-process.mjs';
 import { installExitHandlers, onCleanup, runBenchmark } from './lib/cleanup.mjs';
 import { readConfig, ROOT } from './lib/config.mjs';
-import { createDatabase, databaseCounters, databaseUrl, dropDatabase, migrate, openPool, serverFacts, verifyStore } from './lib/database.mjs';
+import {
+  createDatabase,
+  databaseCounters,
+  databaseUrl,
+  dropDatabase,
+  migrate,
+  openPool,
+  serverFacts,
+  verifyStore,
+} from './lib/database.mjs';
 import { drive } from './lib/load.mjs';
 import { explainReads, PRELOAD_TYPES, preloadStore } from './lib/preload.mjs';
 import { ProcessSampler, round } from './lib/process-metrics.mjs';
@@ -30,7 +39,8 @@ function selectScenarios(all, wanted) {
   if (wanted.length === 0) return all;
   const chosen = all.filter((scenario) => wanted.includes(scenario.id) || wanted.includes(scenario.name));
   const unknown = wanted.filter((name) => !all.some((scenario) => scenario.id === name || scenario.name === name));
-  if (unknown.length) throw new Error(`unknown scenario(s) ${unknown.join(', ')}; known: ${all.map((s) => `${s.id}=${s.name}`).join(', ')}`);
+  if (unknown.length)
+    throw new Error(`unknown scenario(s) ${unknown.join(', ')}; known: ${all.map((s) => `${s.id}=${s.name}`).join(', ')}`);
   return chosen;
 }
 
@@ -43,8 +53,12 @@ function median(values) {
 
 /** The ratios a scenario reports: every runner but the baseline ÷ the baseline, and the service ÷ every peer. */
 function ratioPairs(runners) {
-  const overBaseline = runners.includes('baseline') ? runners.filter((runner) => runner !== 'baseline').map((runner) => [runner, 'baseline']) : [];
-  const servicePerPeer = runners.includes('service') ? runners.filter((runner) => runner !== 'baseline' && runner !== 'service').map((runner) => ['service', runner]) : [];
+  const overBaseline = runners.includes('baseline')
+    ? runners.filter((runner) => runner !== 'baseline').map((runner) => [runner, 'baseline'])
+    : [];
+  const servicePerPeer = runners.includes('service')
+    ? runners.filter((runner) => runner !== 'baseline' && runner !== 'service').map((runner) => ['service', runner])
+    : [];
   return [...overBaseline, ...servicePerPeer];
 }
 
@@ -94,12 +108,18 @@ async function deleteRedisKeys(url, prefix) {
 async function main() {
   const config = readConfig();
   installExitHandlers(config.timeoutMs);
-  const scenarios = selectScenarios([...STREAM_SCENARIOS, ...DCB_SCENARIOS, ...WEBHOOK_SCENARIOS, ...WEBSOCKET_SCENARIOS], config.scenarios);
+  const scenarios = selectScenarios(
+    [...STREAM_SCENARIOS, ...DCB_SCENARIOS, ...WEBHOOK_SCENARIOS, ...WEBSOCKET_SCENARIOS],
+    config.scenarios,
+  );
   // Default file label: the group's name when only one group runs, `all` otherwise.
   if (!config.label) {
-    const groups = Object.entries({ streams: STREAM_SCENARIOS, dcb: DCB_SCENARIOS, webhooks: WEBHOOK_SCENARIOS, websockets: WEBSOCKET_SCENARIOS }).filter(([, group]) =>
-      scenarios.some((scenario) => group.includes(scenario)),
-    );
+    const groups = Object.entries({
+      streams: STREAM_SCENARIOS,
+      dcb: DCB_SCENARIOS,
+      webhooks: WEBHOOK_SCENARIOS,
+      websockets: WEBSOCKET_SCENARIOS,
+    }).filter(([, group]) => scenarios.some((scenario) => group.includes(scenario)));
     config.label = groups.length === 1 ? groups[0][0] : 'all';
   }
   const startedAt = new Date();
@@ -197,15 +217,31 @@ async function main() {
     return worker;
   };
 
-  const ctx = { config, apiOrigin, apiKey, apiPid: api.pid, databaseUrl: url, admin, log, createStore, startWorker, preload: null, dcbPreload: null };
+  const ctx = {
+    config,
+    apiOrigin,
+    apiKey,
+    apiPid: api.pid,
+    databaseUrl: url,
+    admin,
+    log,
+    createStore,
+    startWorker,
+    preload: null,
+    dcbPreload: null,
+  };
   const ensureDcbPreload = async () => {
     if (ctx.dcbPreload) return;
-    log(`preloading the DCB store: ${config.dcbPreloadEvents} tagged events (trigger events_index_tags disabled meanwhile; no appends run)…`);
+    log(
+      `preloading the DCB store: ${config.dcbPreloadEvents} tagged events (trigger events_index_tags disabled meanwhile; no appends run)…`,
+    );
     const storeId = await createStore('dcb-preloaded');
     const preload = await preloadDcbStore(admin, storeId, { events: config.dcbPreloadEvents, log });
     ctx.dcbPreload = { storeId, ...preload };
     results.dcbPreload = preload;
-    log(`DCB store loaded: ${preload.tagRows} tag rows, ${preload.distinctTags} distinct tags; events ${preload.eventsInsertSeconds} s, event_tags ${preload.sideTableInsertSeconds} + ${preload.sideTablePkBuildSeconds} s, VACUUM ANALYZE ${preload.vacuumAnalyzeSeconds} s`);
+    log(
+      `DCB store loaded: ${preload.tagRows} tag rows, ${preload.distinctTags} distinct tags; events ${preload.eventsInsertSeconds} s, event_tags ${preload.sideTableInsertSeconds} + ${preload.sideTablePkBuildSeconds} s, VACUUM ANALYZE ${preload.vacuumAnalyzeSeconds} s`,
+    );
     results.dcbExplain = await explainDcb(admin, storeId, preload.events);
     for (const plan of results.dcbExplain) log(`  plan ${plan.name}: ${plan.executionMs} ms`);
   };
@@ -216,7 +252,9 @@ async function main() {
     const preload = await preloadStore(admin, storeId, { events: config.preloadEvents, streams: config.preloadStreams });
     ctx.preload = { storeId, ...preload };
     results.preload = { ...preload, types: PRELOAD_TYPES.length };
-    log(`preloaded in ${preload.insertSeconds} s (+${preload.vacuumAnalyzeSeconds} s VACUUM ANALYZE), events table ${preload.eventsTableMb} MB; explaining reads…`);
+    log(
+      `preloaded in ${preload.insertSeconds} s (+${preload.vacuumAnalyzeSeconds} s VACUUM ANALYZE), events table ${preload.eventsTableMb} MB; explaining reads…`,
+    );
     results.explain = await explainReads(admin, storeId, preload);
     for (const plan of results.explain) log(`  plan ${plan.name}: ${plan.verdict}`);
   };
@@ -236,7 +274,9 @@ async function main() {
           : runner.store === 'none'
             ? null
             : await createStore(`${scenario.id}-${runner.runner}${suffix}-${config.runId}`);
-    log(`${scenario.name} / ${runner.runner}${config.rounds > 1 ? ` (round ${round_})` : ''}: ${clients} clients, ${config.warmupMs / 1000}+${config.durationMs / 1000} s`);
+    log(
+      `${scenario.name} / ${runner.runner}${config.rounds > 1 ? ` (round ${round_})` : ''}: ${clients} clients, ${config.warmupMs / 1000}+${config.durationMs / 1000} s`,
+    );
     let session;
     try {
       session = await runner.start(ctx, storeId, clients);
@@ -347,7 +387,15 @@ async function main() {
   for (const scenario of scenarios) {
     if (scenario.needsPreload) await ensurePreload();
     if (scenario.needsDcbPreload) await ensureDcbPreload();
-    const entry = { id: scenario.id, name: scenario.name, kind: scenario.kind, clients: scenario.clients, summary: scenario.summary, runs: {}, ratios: {} };
+    const entry = {
+      id: scenario.id,
+      name: scenario.name,
+      kind: scenario.kind,
+      clients: scenario.clients,
+      summary: scenario.summary,
+      runs: {},
+      ratios: {},
+    };
     results.scenarios.push(entry);
     if (scenario.kind === 'webhook' || scenario.kind === 'websocket') {
       entry.runs.service = unlessApiExited(scenario, await runSelfDrivenScenario(scenario));
@@ -357,7 +405,8 @@ async function main() {
     // median events/s (the lower middle one) represents each runner; every round's figure stays in `roundsEventsPerSecond`.
     const rounds = new Map(scenario.runners.map((runner) => [runner.runner, []]));
     for (let round_ = 1; round_ <= config.rounds; round_++) {
-      for (const runner of scenario.runners) rounds.get(runner.runner).push(unlessApiExited(scenario, await runOnce(scenario, runner, round_)));
+      for (const runner of scenario.runners)
+        rounds.get(runner.runner).push(unlessApiExited(scenario, await runOnce(scenario, runner, round_)));
     }
     for (const [name, runs] of rounds) {
       const ok = runs.filter((run) => !run.failed).sort((a, b) => a.eventsPerSecond - b.eventsPerSecond);
@@ -379,11 +428,16 @@ async function main() {
       const known = perRound.filter((ratio) => ratio !== null);
       if (!known.length) continue;
       entry.ratios[`${numerator}/${denominator}`] = round(median(known), 2);
-      if (entry.roundsRatios) entry.roundsRatios[`${numerator}/${denominator}`] = perRound.map((ratio) => (ratio === null ? null : round(ratio, 2)));
+      if (entry.roundsRatios)
+        entry.roundsRatios[`${numerator}/${denominator}`] = perRound.map((ratio) => (ratio === null ? null : round(ratio, 2)));
     }
     if (Object.keys(entry.ratios).length) {
       const perRound = (name) => (entry.roundsRatios ? ` (rounds ${entry.roundsRatios[name].join(', ')})` : '');
-      log(`  ratios ${Object.entries(entry.ratios).map(([name, ratio]) => `${name} ${ratio}${perRound(name)}`).join(', ')}`);
+      log(
+        `  ratios ${Object.entries(entry.ratios)
+          .map(([name, ratio]) => `${name} ${ratio}${perRound(name)}`)
+          .join(', ')}`,
+      );
     }
   }
 

@@ -4,8 +4,20 @@
 import { execFile, execFileSync, spawn, spawnSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import {
-  chmodSync, chownSync, cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync,
-  symlinkSync, writeFileSync,
+  chmodSync,
+  chownSync,
+  cpSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
 } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
@@ -209,24 +221,33 @@ function clusterLocation(runAs) {
   const hasCluster = (dir) => existsSync(path.join(dir, 'PG_VERSION'));
   if (!hasCluster(relocated) && !blocked) return prepareClusterDir(inDataDir, runAs);
   if (blocked && hasCluster(inDataDir)) {
-    throw new LaunchError(`The postgres user cannot enter ${blocked}, so it cannot use the cluster in ${inDataDir}: run chmod o+x on ${blocked} to keep it, or delete ${inDataDir} to start afresh elsewhere.`);
+    throw new LaunchError(
+      `The postgres user cannot enter ${blocked}, so it cannot use the cluster in ${inDataDir}: run chmod o+x on ${blocked} to keep it, or delete ${inDataDir} to start afresh elsewhere.`,
+    );
   }
   ensureRelocationRoot();
-  return { ...prepareClusterDir(relocated, runAs), reason: blocked ? `the postgres user cannot enter ${blocked}` : `kept there since the postgres user could not enter ${dataDir}` };
+  return {
+    ...prepareClusterDir(relocated, runAs),
+    reason: blocked ? `the postgres user cannot enter ${blocked}` : `kept there since the postgres user could not enter ${dataDir}`,
+  };
 }
 
 /** Root creates it in a folder anyone may write to, so it must be root's alone. */
 function ensureRelocationRoot() {
   mkdirSync(relocationRoot, { recursive: true });
   const stats = lstatSync(relocationRoot);
-  if (!stats.isDirectory() || stats.uid !== 0) throw new LaunchError(`${relocationRoot} must be a directory of root's; remove it and start again.`);
+  if (!stats.isDirectory() || stats.uid !== 0)
+    throw new LaunchError(`${relocationRoot} must be a directory of root's; remove it and start again.`);
   chmodSync(relocationRoot, 0o755); // whatever the umask: only root writes there, the postgres user passes through
   return relocationRoot;
 }
 
 /** `/work/my-clone/.data` gives `work-my-clone-.data-<hash of the path>`. */
 function projectFolderName() {
-  const readable = dataDir.replace(/[^A-Za-z0-9._]+/g, '-').replace(/^-/, '').slice(-80);
+  const readable = dataDir
+    .replace(/[^A-Za-z0-9._]+/g, '-')
+    .replace(/^-/, '')
+    .slice(-80);
   return `${readable}-${createHash('sha256').update(dataDir).digest('hex').slice(0, 8)}`;
 }
 
@@ -254,7 +275,8 @@ function prepareClusterDir(databaseDir, runAs) {
 function clusterPassword(databaseDir, relocated) {
   const passwordFile = path.join(dataDir, 'postgres-password');
   if (existsSync(path.join(databaseDir, 'PG_VERSION')) && !existsSync(passwordFile)) {
-    if (!relocated) throw new LaunchError(`${passwordFile} is missing, so ${databaseDir} cannot be used; delete that directory to start afresh.`);
+    if (!relocated)
+      throw new LaunchError(`${passwordFile} is missing, so ${databaseDir} cannot be used; delete that directory to start afresh.`);
     console.log(`[launcher] ${dataDir} was reset: deleting the PostgreSQL cluster it had in ${databaseDir}`);
     for (const entry of readdirSync(databaseDir)) rmSync(path.join(databaseDir, entry), { recursive: true, force: true });
   }
@@ -269,7 +291,14 @@ async function initialiseCluster(binaries, databaseDir, password, runAs) {
   writeFileSync(passwordFile, `${password}\n`, { mode: 0o600 });
   if (runAs) [passwordDir, passwordFile].forEach((file) => chownSync(file, runAs.uid, runAs.gid));
   try {
-    const args = [`--pgdata=${databaseDir}`, '--auth=scram-sha-256', '--username=postgres', `--pwfile=${passwordFile}`, '--encoding=UTF8', '--locale=C'];
+    const args = [
+      `--pgdata=${databaseDir}`,
+      '--auth=scram-sha-256',
+      '--username=postgres',
+      `--pwfile=${passwordFile}`,
+      '--encoding=UTF8',
+      '--locale=C',
+    ];
     const { code, output } = await runToEnd(binaries.initdb, args, { cwd: path.dirname(databaseDir), ...runAs });
     if (code !== 0) throw new LaunchError(`initdb failed:\n${output}`);
   } finally {
@@ -291,7 +320,12 @@ function runToEnd(command, args, options) {
 /** Resolves once the server accepts connections; its output is shown only if it does not start. */
 function startPostgres(binaries, databaseDir, runAs) {
   const args = ['-D', databaseDir, '-p', String(postgresPort), '-h', '127.0.0.1', '-c', 'lc_messages=C'];
-  postgres = spawn(binaries.postgres, args, { cwd: path.dirname(databaseDir), detached: true, stdio: ['ignore', 'pipe', 'pipe'], ...runAs });
+  postgres = spawn(binaries.postgres, args, {
+    cwd: path.dirname(databaseDir),
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    ...runAs,
+  });
   const server = postgres;
   let output = '';
   let started = false;
@@ -345,7 +379,9 @@ async function findOrStartRedis() {
   if (await redisAnswers(6379)) return 'redis://127.0.0.1:6379';
   const onPath = (process.env.PATH ?? '').split(path.delimiter).some((dir) => existsSync(path.join(dir, 'redis-server')));
   if (!onPath) {
-    throw new LaunchError('No Redis answers on 127.0.0.1:6379 and redis-server is not installed: set REDIS_URL=redis://host:port or install Redis (apt install redis-server, brew install redis).');
+    throw new LaunchError(
+      'No Redis answers on 127.0.0.1:6379 and redis-server is not installed: set REDIS_URL=redis://host:port or install Redis (apt install redis-server, brew install redis).',
+    );
   }
   const port = await freePort();
   const args = ['--port', String(port), '--save', '', '--appendonly', 'no', '--bind', '127.0.0.1'];
@@ -395,7 +431,9 @@ async function developmentKey(env) {
   const { stdout } = await promisify(execFile)(process.execPath, cli, { cwd: root, env }).catch((error) => {
     // RETIRED_HISTORY_MESSAGE of src/database/run-migrations.ts: a .data from a checkout before the baseline migration.
     if (String(error.stderr).includes('migrated by a development version older than 0.1.0')) {
-      throw new LaunchError(`${dataDir} holds a database of a development version older than 0.1.0, which this one cannot migrate: delete ${dataDir} (development data only) and run npm start again.`);
+      throw new LaunchError(
+        `${dataDir} holds a database of a development version older than 0.1.0, which this one cannot migrate: delete ${dataDir} (development data only) and run npm start again.`,
+      );
     }
     throw new LaunchError(`Creating the development key failed:\n${error.stderr || error.message}`);
   });
@@ -404,7 +442,10 @@ async function developmentKey(env) {
 
 function startServices(env) {
   if (stopping) return; // a signal arrived while starting up
-  for (const [name, script] of [['API', 'dist/main.js'], ['worker', 'dist/worker.js']]) {
+  for (const [name, script] of [
+    ['API', 'dist/main.js'],
+    ['worker', 'dist/worker.js'],
+  ]) {
     const child = spawn(process.execPath, [path.join(root, script)], { cwd: root, env, stdio: 'inherit', detached: true });
     child.on('exit', (code, signal) => {
       if (stopping) return;
@@ -418,7 +459,10 @@ function startServices(env) {
 /** Waits for the API's liveness answer; false if the launcher stops first. */
 async function apiAnswers() {
   while (!stopping) {
-    const answered = await fetch(`http://127.0.0.1:${apiPort}/health`).then((response) => response.ok, () => false);
+    const answered = await fetch(`http://127.0.0.1:${apiPort}/health`).then(
+      (response) => response.ok,
+      () => false,
+    );
     if (answered) return true;
     await delay(200);
   }

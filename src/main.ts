@@ -16,7 +16,10 @@ runEntryPoint('API', async () => {
   const logger = jsonLogger(config);
   Logger.overrideLogger(logger);
   await runMigrations(config.DATABASE_URL);
-  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), httpAdapter(config), { bodyParser: false, logger });
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), httpAdapter(config), {
+    bodyParser: false,
+    logger,
+  });
   stopOnSignals(configureApp(app));
   // Fastify listens on localhost unless told otherwise; the API serves every interface, as Express did.
   await app.listen(config.PORT, '0.0.0.0');

@@ -25,7 +25,9 @@ runEntryPoint('Worker', async () => {
   const redis = worker.get<Redis>(REDIS_CLIENT);
   await Promise.race([
     redis.ping(),
-    new Promise((_, reject) => setTimeout(() => reject(new Error(`no answer within ${REDIS_CHECK_TIMEOUT_MS} ms`)), REDIS_CHECK_TIMEOUT_MS).unref()),
+    new Promise((_, reject) =>
+      setTimeout(() => reject(new Error(`no answer within ${REDIS_CHECK_TIMEOUT_MS} ms`)), REDIS_CHECK_TIMEOUT_MS).unref(),
+    ),
   ]).catch((error: Error) => {
     throw new Error(`Redis did not answer (${error.message})`);
   });

@@ -26,7 +26,10 @@ export function readConfig() {
     // Alternating rounds per runner; the median run is reported (1 keeps the whole run near 2.5 min).
     rounds: Math.round(positiveNumber('BENCH_ROUNDS', 1)),
     // Only scenarios named here run ("a,b" or "append-single-64c,read-by-type"); empty means all.
-    scenarios: (process.env.BENCH_SCENARIOS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    scenarios: (process.env.BENCH_SCENARIOS ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     preloadEvents: Math.round(positiveNumber('BENCH_PRELOAD_EVENTS', 1_000_000)),
     preloadStreams: Math.round(positiveNumber('BENCH_PRELOAD_STREAMS', 500)),
     // The DCB scenarios' store (f, g): tagged events with ~1M distinct tags.

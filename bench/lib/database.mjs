@@ -83,8 +83,7 @@ const VERIFY_STORE = `
 export async function verifyStore(pool, eventStoreId, acknowledgedEvents, unknownOutcomes) {
   const { rows } = await pool.query(VERIFY_STORE, [eventStoreId]);
   const row = Object.fromEntries(Object.entries(rows[0]).map(([key, value]) => [key, value === null ? null : Number(value)]));
-  const gapFree =
-    row.events === row.last_position && (row.events === 0 || (row.min_position === 1 && row.max_position === row.events));
+  const gapFree = row.events === row.last_position && (row.events === 0 || (row.min_position === 1 && row.max_position === row.events));
   return {
     ...row,
     acknowledgedEvents,

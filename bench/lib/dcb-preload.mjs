@@ -82,7 +82,9 @@ export async function preloadDcbStore(pool, eventStoreId, { events, chunk = 1_00
         );
         timings.sideTableInsertSeconds = round((performance.now() - started) / 1000);
         started = performance.now();
-        await client.query(`ALTER TABLE event_tags ADD CONSTRAINT event_tags_pk PRIMARY KEY (event_store_id, tag, global_position) INCLUDE (type)`);
+        await client.query(
+          `ALTER TABLE event_tags ADD CONSTRAINT event_tags_pk PRIMARY KEY (event_store_id, tag, global_position) INCLUDE (type)`,
+        );
         timings.sideTablePkBuildSeconds = round((performance.now() - started) / 1000);
         log(`  event_tags loaded in ${timings.sideTableInsertSeconds} s, primary key built in ${timings.sideTablePkBuildSeconds} s`);
       }
@@ -103,12 +105,20 @@ export async function preloadDcbStore(pool, eventStoreId, { events, chunk = 1_00
     const visibility = await client.query(
       `SELECT relname, relpages, relallvisible FROM pg_class WHERE relname IN ('events', 'event_tags')`,
     );
-    timings.visibility = Object.fromEntries(visibility.rows.map((row) => [row.relname, { pages: Number(row.relpages), allVisible: Number(row.relallvisible) }]));
+    timings.visibility = Object.fromEntries(
+      visibility.rows.map((row) => [row.relname, { pages: Number(row.relpages), allVisible: Number(row.relallvisible) }]),
+    );
     const { rows } = await client.query(
       `SELECT count(*) AS tag_rows, count(DISTINCT tag) AS distinct_tags FROM event_tags WHERE event_store_id = $1`,
       [eventStoreId],
     );
-    return { events, tagRows: Number(rows[0].tag_rows), distinctTags: Number(rows[0].distinct_tags), ...timings, sizes: await relationSizes(client) };
+    return {
+      events,
+      tagRows: Number(rows[0].tag_rows),
+      distinctTags: Number(rows[0].distinct_tags),
+      ...timings,
+      sizes: await relationSizes(client),
+    };
   } finally {
     client.release();
   }

@@ -33,13 +33,17 @@ export function matchingPositionsSql(items) {
     const tags = distinct(item.tags);
     let part;
     if (tags.length === 0) {
-      part = 'SELECT global_position FROM events WHERE event_store_id = $1 AND global_position > $2' + (types.length ? ` AND type = ANY(${arrayLiteral(types)})` : '');
+      part =
+        'SELECT global_position FROM events WHERE event_store_id = $1 AND global_position > $2' +
+        (types.length ? ` AND type = ANY(${arrayLiteral(types)})` : '');
     } else {
       part = 'SELECT t1.global_position FROM event_tags t1';
       for (let i = 2; i <= tags.length; i++) {
         part += ` JOIN event_tags t${i} ON t${i}.event_store_id = t1.event_store_id AND t${i}.tag = ${literal(tags[i - 1])} AND t${i}.global_position = t1.global_position`;
       }
-      part += ` WHERE t1.event_store_id = $1 AND t1.tag = ${literal(tags[0])} AND t1.global_position > $2` + (types.length ? ` AND t1.type = ANY(${arrayLiteral(types)})` : '');
+      part +=
+        ` WHERE t1.event_store_id = $1 AND t1.tag = ${literal(tags[0])} AND t1.global_position > $2` +
+        (types.length ? ` AND t1.type = ANY(${arrayLiteral(types)})` : '');
     }
     return `(${part} ORDER BY 1 LIMIT $3)`;
   });
@@ -95,6 +99,13 @@ export const SERVICE_APPEND_DCB = `SELECT detail FROM append_batch($1, jsonb_bui
 
 /** One DCB event as append_batch takes it (see src/event-log/append/event-payload.ts), and its size. */
 export function dcbEventJson(tags, type = 'order.placed', index = 0) {
-  const data = { orderId: `order-${100000 + index}`, customerId: 'customer-4711', amount: 4200 + index, currency: 'EUR', channel: 'web', note: 'bench' };
+  const data = {
+    orderId: `order-${100000 + index}`,
+    customerId: 'customer-4711',
+    amount: 4200 + index,
+    currency: 'EUR',
+    channel: 'web',
+    note: 'bench',
+  };
   return { event: { type, data, tags }, sizeBytes: Buffer.byteLength(JSON.stringify(data)) };
 }

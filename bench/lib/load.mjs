@@ -19,10 +19,7 @@ export async function drive({ concurrency, warmupMs, durationMs, drainTimeoutMs 
   const total = { requests: 0, ok: 0, retries: 0, events: 0, errors: 0, unknownOutcomes: 0 };
   const firstErrors = [];
 
-  const windowTimers = [
-    setTimeout(() => onWindowStart?.(), warmupMs),
-    setTimeout(() => onWindowEnd?.(), warmupMs + durationMs),
-  ];
+  const windowTimers = [setTimeout(() => onWindowStart?.(), warmupMs), setTimeout(() => onWindowEnd?.(), warmupMs + durationMs)];
 
   const worker = async (index) => {
     while (performance.now() < windowEnd) {
@@ -93,7 +90,10 @@ export async function drive({ concurrency, warmupMs, durationMs, drainTimeoutMs 
     drained,
     ...(byTag.size > 0 && {
       byTag: Object.fromEntries(
-        [...byTag].map(([tag, t]) => [tag, { requests: t.requests, eventsPerRequest: round(t.events / t.requests), latencyMs: percentiles(t.latencies) }]),
+        [...byTag].map(([tag, t]) => [
+          tag,
+          { requests: t.requests, eventsPerRequest: round(t.events / t.requests), latencyMs: percentiles(t.latencies) },
+        ]),
       ),
     }),
   };

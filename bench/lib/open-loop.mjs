@@ -59,7 +59,10 @@ export async function appendAtFixedRate({ client, token, path, event, rate, coun
  * to the answer of the last append. Resolves then, with the store's last position (every subscriber's
  * expected 1..last) and the fields both scenarios report in `run`.
  */
-export async function measureOpenLoop(ctx, { client, storeId, processes, rate, scale, streams, event, onWindowStart = () => {}, onWindowEnd = () => {} }) {
+export async function measureOpenLoop(
+  ctx,
+  { client, storeId, processes, rate, scale, streams, event, onWindowStart = () => {}, onWindowEnd = () => {} },
+) {
   const warmupS = (scale * ctx.config.warmupMs) / 1000;
   const durationS = (scale * ctx.config.durationMs) / 1000;
   const warmupEvents = Math.round(rate * warmupS);

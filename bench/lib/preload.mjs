@@ -179,7 +179,14 @@ export async function explainReads(pool, eventStoreId, { events, streams }) {
   for (const [type, share] of PRELOAD_TYPES) {
     const { text, values, source } = eventsQuery(eventStoreId, { types: [type], fromGlobalPosition: middle, limit: 100 });
     plans.push(
-      await explain(pool, `by type ${type} (${share / 10}%)`, `GET …/events?types=${type}&fromGlobalPosition=${middle}&limit=100`, text, values, source),
+      await explain(
+        pool,
+        `by type ${type} (${share / 10}%)`,
+        `GET …/events?types=${type}&fromGlobalPosition=${middle}&limit=100`,
+        text,
+        values,
+        source,
+      ),
     );
   }
   const extra = [
@@ -198,7 +205,14 @@ export async function explainReads(pool, eventStoreId, { events, streams }) {
     const text = `SELECT ${EVENT_COLUMNS} FROM events WHERE event_store_id = $1 AND type = $2 AND global_position >= $3
       ORDER BY global_position ASC OFFSET $4 LIMIT $5`;
     plans.push(
-      await explain(pool, `comparison, not the service's SQL: ${type} as \`type = $2\``, `type = '${type}' instead of type = ANY('{${type}}')`, text, [eventStoreId, type, middle, 0, 101], 'variant'),
+      await explain(
+        pool,
+        `comparison, not the service's SQL: ${type} as \`type = $2\``,
+        `type = '${type}' instead of type = ANY('{${type}}')`,
+        text,
+        [eventStoreId, type, middle, 0, 101],
+        'variant',
+      ),
     );
   }
   return plans;

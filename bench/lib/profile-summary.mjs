@@ -12,7 +12,12 @@ function categoryOf(url, functionName) {
     return parts[0].startsWith('@') ? `${parts[0]}/${parts[1]}` : parts[0];
   }
   const dist = url.indexOf('/dist/');
-  if (dist !== -1) return `service: ${url.slice(dist + 1).split('/').slice(0, 2).join('/')}`;
+  if (dist !== -1)
+    return `service: ${url
+      .slice(dist + 1)
+      .split('/')
+      .slice(0, 2)
+      .join('/')}`;
   if (url.startsWith('node:')) return 'node: internals';
   return url;
 }
@@ -35,7 +40,9 @@ export function summariseProfile(profile, top = 15) {
     busy += micros;
     const category = categoryOf(callFrame.url, callFrame.functionName);
     categories.set(category, (categories.get(category) ?? 0) + micros);
-    const where = callFrame.url ? `${callFrame.url.replace(/^.*node_modules\//, '').replace(/^.*\/dist\//, 'dist/')}:${callFrame.lineNumber + 1}` : '';
+    const where = callFrame.url
+      ? `${callFrame.url.replace(/^.*node_modules\//, '').replace(/^.*\/dist\//, 'dist/')}:${callFrame.lineNumber + 1}`
+      : '';
     const key = `${callFrame.functionName || '(anonymous)'} ${where}`.trim();
     functions.set(key, (functions.get(key) ?? 0) + micros);
   }

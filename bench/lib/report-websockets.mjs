@@ -6,7 +6,7 @@ export function renderWebSockets(lines, scenarios) {
   lines.push(
     'The API (`node dist/main.js`) serves the WebSockets; the clients (`ws`) and the appender both run in the bench process, ' +
       'so its event loop, receiving every frame, is part of the latency measured. The measured window runs from the first measured ' +
-      'append\'s tick to the last append\'s answer: CPU % is of one core over it (machine: all cores busy), so the API\'s covers the appends ' +
+      "append's tick to the last append's answer: CPU % is of one core over it (machine: all cores busy), so the API's covers the appends " +
       'and the fan-out done inside it, and frames/s and CPU ms per 1000 frames count the frames that arrived at the clients inside it ' +
       '(the drain after it is in neither; a lagging client shows as frames/s below the planned rate × clients and a late last frame).',
   );
@@ -14,7 +14,10 @@ export function renderWebSockets(lines, scenarios) {
     const run = selfDrivenSection(lines, scenario);
     if (!run) continue;
     const v = run.verification;
-    lines.push(`${openLoopSentence(run)} Latency counts each position's first frame at each client, for the events sent in the measured window.`, '');
+    lines.push(
+      `${openLoopSentence(run)} Latency counts each position's first frame at each client, for the events sent in the measured window.`,
+      '',
+    );
     lines.push(
       '| Clients | Frames received / expected | Frames/s in window (planned) | Last frame after window s | p50 ms | p90 ms | p99 ms | max ms | Append p50 / p99 ms | ' +
         'Missed | Duplicated | Out of order | API peak RSS MB | API CPU % | Bench (clients) CPU % | Machine CPU % |',

@@ -22,12 +22,15 @@ function renderLoadTable(lines, scenarios) {
   for (const scenario of scenarios) {
     for (const [runner, run] of Object.entries(scenario.runs)) {
       if (run.failed) {
-        lines.push(`| ${scenario.name} | ${runner} | ${run.clients ?? scenario.clients} | failed: ${run.failed.replace(/\|/g, '/').slice(0, 120)} | | | | | | | | | | | | |${peers ? ' |' : ''}`);
+        lines.push(
+          `| ${scenario.name} | ${runner} | ${run.clients ?? scenario.clients} | failed: ${run.failed.replace(/\|/g, '/').slice(0, 120)} | | | | | | | | | | | | |${peers ? ' |' : ''}`,
+        );
         continue;
       }
       const viaApi = runner === 'service';
       const ratio = scenario.ratios[`${runner}/baseline`] !== undefined ? `**${scenario.ratios[`${runner}/baseline`]}×**` : '';
-      const peerRatio = isPeer(runner) && scenario.ratios[`service/${runner}`] !== undefined ? `**${scenario.ratios[`service/${runner}`]}×**` : '';
+      const peerRatio =
+        isPeer(runner) && scenario.ratios[`service/${runner}`] !== undefined ? `**${scenario.ratios[`service/${runner}`]}×**` : '';
       lines.push(
         `| ${scenario.name} | ${runner}${run.about?.version ? ` ${run.about.version}` : ''} | ${run.clients} | ${number(run.eventsPerSecond)}${spread(run.roundsEventsPerSecond)} | ${number(run.requestsPerSecond)} | ` +
           `${cell(run.latencyMs.p50)} | ${cell(run.latencyMs.p90)} | ${cell(run.latencyMs.p99)} | ${run.measured.errorCount} | ` +
@@ -41,16 +44,20 @@ function renderLoadTable(lines, scenarios) {
   lines.push('');
   lines.push(
     'Events/s and req/s count what completed inside the measured window (req/s includes 409s). Latency is per request ' +
-      '(per transaction for the baseline). Errors are non-2xx answers other than the hot stream\'s expected 409s, and ' +
+      "(per transaction for the baseline). Errors are non-2xx answers other than the hot stream's expected 409s, and " +
       'transport failures; for the DCB conditional appends the 409 column counts APPEND_CONDITION_FAILED answers (0 expected on disjoint tags). CPU % is of one core over the measured window (machine: all cores busy); ' +
       'bench CPU is this process: the load generator, and all of a peer that runs in it. DB xacts / req: ' +
-      'the service\'s (or a peer\'s) database transactions per request, from pg_stat_database deltas (approximate: PostgreSQL publishes ' +
+      "the service's (or a peer's) database transactions per request, from pg_stat_database deltas (approximate: PostgreSQL publishes " +
       'them about once a second per connection; the JSON has the same figure for the baseline, one statement per append ' +
       'by construction, as a measure of the error). The **baseline** is ' +
       'the same rows written by one SQL statement per append through `pg` at the same concurrency (DCB: one round trip of two statements, ' +
       'the store lock then the tag check and the insert, in one transaction; see bench/README.md).',
   );
-  const peerRuns = scenarios.flatMap((scenario) => Object.entries(scenario.runs).filter(([runner, run]) => isPeer(runner) && run.about).map(([runner, run]) => ({ scenario, runner, run })));
+  const peerRuns = scenarios.flatMap((scenario) =>
+    Object.entries(scenario.runs)
+      .filter(([runner, run]) => isPeer(runner) && run.about)
+      .map(([runner, run]) => ({ scenario, runner, run })),
+  );
   for (const { scenario, runner, run } of peerRuns) {
     const r = scenario.ratios;
     lines.push(
@@ -84,7 +91,7 @@ function renderWebhooks(lines, scenarios) {
   lines.push(
     'One worker (`node dist/worker.js`) per scenario, started for it and stopped after, delivers to a `node:http` receiver in the bench ' +
       'process on 127.0.0.1 that answers 200 as soon as a body is in. Every subscription has filter `*` and starts at the beginning of a fresh store, ' +
-      'so each must receive positions 1..N. CPU % is of one core over the scenario\'s window (machine: all cores busy); the bench process ' +
+      "so each must receive positions 1..N. CPU % is of one core over the scenario's window (machine: all cores busy); the bench process " +
       'also sends the appends.',
   );
   for (const scenario of scenarios) {
@@ -96,16 +103,21 @@ function renderWebhooks(lines, scenarios) {
       lines.push(
         `All ${number(run.events)} events were appended (in ${run.appendSeconds} s) before the worker started, so this is a backlog drained; ` +
           `the worker was ready ${run.workerStartSeconds} s after its spawn. Deliveries/s = deliveries ÷ time from the first to the last arrival ` +
-          '(all subscriptions); the CPU window runs from `Worker ready` to the last arrival, the API\'s peak RSS covers the appends too.',
+          "(all subscriptions); the CPU window runs from `Worker ready` to the last arrival, the API's peak RSS covers the appends too.",
         '',
       );
-      lines.push(`| Subscriptions | Deliveries | First → last s | Deliveries/s | Per subscription /s (min / median / max) | ${PROCESS_HEADERS} |`);
+      lines.push(
+        `| Subscriptions | Deliveries | First → last s | Deliveries/s | Per subscription /s (min / median / max) | ${PROCESS_HEADERS} |`,
+      );
       lines.push('|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|');
       lines.push(
         `| ${run.subscriptions} | ${number(run.deliveries)} | ${run.firstToLastS} | **${number(run.deliveriesPerSecond)}** | ` +
           `${number(rates.min)} / ${number(rates.median)} / ${number(rates.max)} | ${processCells(run)} |`,
       );
-      lines.push('', '| Subscription | Deliveries/s | First → last s | Delivered | Duplicates | Out of order | Missing | Retries | In order 1..N, no gaps |');
+      lines.push(
+        '',
+        '| Subscription | Deliveries/s | First → last s | Delivered | Duplicates | Out of order | Missing | Retries | In order 1..N, no gaps |',
+      );
       lines.push('|---|--:|--:|--:|--:|--:|--:|--:|---|');
       for (const s of run.perSubscription) {
         lines.push(
@@ -123,10 +135,12 @@ function renderWebhooks(lines, scenarios) {
     } else {
       lines.push(
         `${openLoopSentence(run)} Latency counts each position's first arrival, for the events sent in the measured window; ` +
-          'append = the append request\'s round trip.',
+          "append = the append request's round trip.",
         '',
       );
-      lines.push(`| Delivered / expected | Measured events | p50 ms | p90 ms | p99 ms | max ms | mean ms | Append p50 / p99 ms | Duplicates | Out of order | ${PROCESS_HEADERS} |`);
+      lines.push(
+        `| Delivered / expected | Measured events | p50 ms | p90 ms | p99 ms | max ms | mean ms | Append p50 / p99 ms | Duplicates | Out of order | ${PROCESS_HEADERS} |`,
+      );
       lines.push('|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|');
       lines.push(
         `| ${number(run.delivered)} / ${number(run.expected)} | ${number(run.latencyEvents)} / ${number(run.measuredEvents)} | ${cell(run.latencyMs.p50)} | ` +
@@ -145,7 +159,9 @@ function renderWebhooks(lines, scenarios) {
         '',
         '| Second | Delivery p50 ms | Delivery max ms | Append p50 ms | Append max ms |',
         '|--:|--:|--:|--:|--:|',
-        ...seconds.map((x) => `| ${x.second} | ${cell(x.deliveryP50)} | ${cell(x.deliveryMax)} | ${cell(x.appendP50)} | ${cell(x.appendMax)} |`),
+        ...seconds.map(
+          (x) => `| ${x.second} | ${cell(x.deliveryP50)} | ${cell(x.deliveryMax)} | ${cell(x.appendP50)} | ${cell(x.appendMax)} |`,
+        ),
         '',
         '</details>',
       );
@@ -192,7 +208,9 @@ export function renderMarkdown(results) {
 
   const errors = results.scenarios.flatMap((scenario) =>
     Object.entries(scenario.runs).flatMap(([runner, run]) =>
-      (run.firstErrors ?? []).length ? [`- ${scenario.name} / ${runner}: ${run.firstErrors.map((e) => `${e.error} ${e.detail}`.trim()).join('; ')}`] : [],
+      (run.firstErrors ?? []).length
+        ? [`- ${scenario.name} / ${runner}: ${run.firstErrors.map((e) => `${e.error} ${e.detail}`.trim()).join('; ')}`]
+        : [],
     ),
   );
   if (errors.length) {
@@ -200,12 +218,16 @@ export function renderMarkdown(results) {
   }
 
   const verified = loadScenarios.flatMap((scenario) =>
-    Object.entries(scenario.runs).filter(([, run]) => run.verification).map(([runner, run]) => ({ scenario, runner, v: run.verification })),
+    Object.entries(scenario.runs)
+      .filter(([, run]) => run.verification)
+      .map(([runner, run]) => ({ scenario, runner, v: run.verification })),
   );
   if (verified.length) {
     lines.push('', '## Correctness after the write scenarios', '');
-    lines.push('One query per store after its run (with several rounds: the median run\'s figures, the checks over every round).', '');
-    lines.push('| Scenario | Runner | Events stored | Events acknowledged | Positions gap-free 1..N | Streams 0..version-1 (DCB: only `__dcb__` events, no streams row, every tag in event_tags) | Store counter |');
+    lines.push("One query per store after its run (with several rounds: the median run's figures, the checks over every round).", '');
+    lines.push(
+      '| Scenario | Runner | Events stored | Events acknowledged | Positions gap-free 1..N | Streams 0..version-1 (DCB: only `__dcb__` events, no streams row, every tag in event_tags) | Store counter |',
+    );
     lines.push('|---|---|--:|--:|---|---|---|');
     for (const { scenario, runner, v: chosen } of verified) {
       const all = (scenario.runs[runner].verificationAllRounds ?? [chosen]).filter(Boolean);
@@ -219,7 +241,12 @@ export function renderMarkdown(results) {
         );
         continue;
       }
-      const v = { ...chosen, gapFree: all.every((x) => x.gapFree), streamsConsistent: all.every((x) => x.streamsConsistent), matchesAcknowledged: all.every((x) => x.matchesAcknowledged) };
+      const v = {
+        ...chosen,
+        gapFree: all.every((x) => x.gapFree),
+        streamsConsistent: all.every((x) => x.streamsConsistent),
+        matchesAcknowledged: all.every((x) => x.matchesAcknowledged),
+      };
       lines.push(
         `| ${scenario.name} | ${runner} | ${number(v.events)} | ${number(v.acknowledgedEvents)}${v.matchesAcknowledged ? '' : ' ⚠'} | ` +
           `${v.gapFree ? 'yes' : `**NO** (min ${v.min_position}, max ${v.max_position})`} | ${v.tagRowsComplete !== undefined ? (v.streamsConsistent && all.every((x) => x.tagRowsComplete) ? `yes (${number(v.tag_rows)} tag rows)` : `**NO** (${v.not_dcb} not __dcb__, ${v.streams} streams rows, ${v.tag_rows}/${v.tags_on_events} tag rows)`) : v.streamsConsistent ? `yes (${v.streams})` : `**NO** (${v.inconsistent_streams} bad)`} | ` +
@@ -245,7 +272,13 @@ export function renderMarkdown(results) {
       const p = scenario.runs.service.profile;
       lines.push(`**${scenario.name}** (${p.busySeconds} s busy, ${p.idleSeconds} s idle; \`${p.file}\`)`, '');
       lines.push(`- by package: ${p.selfTimeByPackage.map((e) => `${e.name} ${e.percent}%`).join(', ')}`);
-      lines.push(`- hottest functions: ${p.hottestFunctions.slice(0, 8).map((e) => `\`${e.name}\` ${e.percent}%`).join(', ')}`, '');
+      lines.push(
+        `- hottest functions: ${p.hottestFunctions
+          .slice(0, 8)
+          .map((e) => `\`${e.name}\` ${e.percent}%`)
+          .join(', ')}`,
+        '',
+      );
     }
   }
 
@@ -269,7 +302,15 @@ export function renderMarkdown(results) {
     }
     lines.push('');
     for (const plan of results.explain) {
-      lines.push(`<details><summary>${plan.name}: <code>${plan.description}</code></summary>`, '', '```', plan.plan, '```', '', '</details>');
+      lines.push(
+        `<details><summary>${plan.name}: <code>${plan.description}</code></summary>`,
+        '',
+        '```',
+        plan.plan,
+        '```',
+        '',
+        '</details>',
+      );
     }
   }
 
@@ -280,12 +321,25 @@ export function renderMarkdown(results) {
       `${number(d.events)} events (stream \`__dcb__\`), ${number(d.tagRows)} tag rows, ${number(d.distinctTags)} distinct tags (\`user:<1..1M>\` on every event, ` +
         `\`region:<0..15>\` on every 2nd, \`product:<0..9999>\` and the time-clustered \`cohort:<g/50000>\` on every 3rd), written with SQL (lib/dcb-preload.mjs): events ${d.eventsInsertSeconds} s with the ` +
         `tag trigger disabled, event_tags ${d.sideTableInsertSeconds} s + primary key ${d.sideTablePkBuildSeconds} s, VACUUM ANALYZE ${d.vacuumAnalyzeSeconds} s. ` +
-        `Sizes MB: ${Object.entries(d.sizes).map(([k, v]) => `${k} ${v}`).join(', ')}.`,
+        `Sizes MB: ${Object.entries(d.sizes)
+          .map(([k, v]) => `${k} ${v}`)
+          .join(', ')}.`,
       '',
     );
-    lines.push('`EXPLAIN (ANALYZE, BUFFERS)` of the statement `dcb_matching_positions` executes for the scenarios\' shapes:', '');
+    lines.push("`EXPLAIN (ANALYZE, BUFFERS)` of the statement `dcb_matching_positions` executes for the scenarios' shapes:", '');
     for (const plan of results.dcbExplain ?? []) {
-      lines.push(`<details><summary>${plan.name}: ${plan.executionMs} ms</summary>`, '', '```sql', plan.sql, '```', '```', plan.plan, '```', '', '</details>');
+      lines.push(
+        `<details><summary>${plan.name}: ${plan.executionMs} ms</summary>`,
+        '',
+        '```sql',
+        plan.sql,
+        '```',
+        '```',
+        plan.plan,
+        '```',
+        '',
+        '</details>',
+      );
     }
   }
 
@@ -295,15 +349,31 @@ export function renderMarkdown(results) {
       `${machine.loadAverageAtStart ? `; load average at start ${machine.loadAverageAtStart.join(' / ')} (the machine is shared)` : ''}`,
   );
   lines.push(`- Node ${machine.node}; PostgreSQL ${machine.postgres.version} on ${results.settings.postgresHost}`);
-  lines.push(`- PostgreSQL settings: ${Object.entries(machine.postgres.settings).map(([k, v]) => `${k}=${v}`).join(', ')}`);
+  lines.push(
+    `- PostgreSQL settings: ${Object.entries(machine.postgres.settings)
+      .map(([k, v]) => `${k}=${v}`)
+      .join(', ')}`,
+  );
   lines.push(
     `- Build: commit ${results.build.commit}; dist/main.js built ${results.build.distBuiltAt}; newest change under src/ ${results.build.newestSrcChange}`,
   );
-  lines.push(`- API: \`node dist/main.js\`, LOG_LEVEL=warn, rate limits ${results.settings.rateLimit}/min (WebSockets per key too); load generator (undici) and baseline (pg) in the bench process on the same machine`);
-  const peerVersions = [...new Set(results.scenarios.flatMap((scenario) => Object.values(scenario.runs).filter((run) => run.about).map((run) => `\`${run.about.package}\` ${run.about.version}`)))];
+  lines.push(
+    `- API: \`node dist/main.js\`, LOG_LEVEL=warn, rate limits ${results.settings.rateLimit}/min (WebSockets per key too); load generator (undici) and baseline (pg) in the bench process on the same machine`,
+  );
+  const peerVersions = [
+    ...new Set(
+      results.scenarios.flatMap((scenario) =>
+        Object.values(scenario.runs)
+          .filter((run) => run.about)
+          .map((run) => `\`${run.about.package}\` ${run.about.version}`),
+      ),
+    ),
+  ];
   if (peerVersions.length) lines.push(`- Peers, in the bench process on the run's database: ${peerVersions.join(', ')}`);
   if (webhookScenarios.length) {
-    lines.push('- Worker: `node dist/worker.js`, one per webhook scenario, LOG_LEVEL=info (it says `Worker ready` at info; nothing per delivery); API and worker with WEBHOOK_ALLOW_PRIVATE_TARGETS=true');
+    lines.push(
+      '- Worker: `node dist/worker.js`, one per webhook scenario, LOG_LEVEL=info (it says `Worker ready` at info; nothing per delivery); API and worker with WEBHOOK_ALLOW_PRIVATE_TARGETS=true',
+    );
   }
   lines.push(`- Scenarios run: ${results.scenarios.map((s) => s.name).join(', ')}; results in bench/results/${results.files.json}`);
   lines.push('');

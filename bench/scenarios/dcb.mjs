@@ -62,7 +62,10 @@ function serviceConditionalAppend() {
       let n = 0;
       const op = async (worker) => {
         const event = { type: DCB_TYPE, data: eventData(n++), tags: [tags[worker], `user:${1 + randomInt(DCB_USERS)}`] };
-        const body = JSON.stringify({ events: [event], condition: { failIfEventsMatch: { items: [{ tags: [tags[worker]] }] }, after: after[worker] } });
+        const body = JSON.stringify({
+          events: [event],
+          condition: { failIfEventsMatch: { items: [{ tags: [tags[worker]] }] }, after: after[worker] },
+        });
         const { status, text } = await client.request('POST', `/event-stores/${storeId}/events`, { token: ctx.apiKey, body });
         if (status === 200) {
           after[worker] = JSON.parse(text).lastPosition;
@@ -130,7 +133,15 @@ function baselineConditionalAppend() {
       let n = 0;
       const op = async (worker) => {
         const dataText = JSON.stringify(eventData(n++));
-        const sql = baselineConditionalSql(storeId, tags[worker], after[worker], [tags[worker], `user:${1 + randomInt(DCB_USERS)}`], DCB_TYPE, dataText, Buffer.byteLength(dataText));
+        const sql = baselineConditionalSql(
+          storeId,
+          tags[worker],
+          after[worker],
+          [tags[worker], `user:${1 + randomInt(DCB_USERS)}`],
+          DCB_TYPE,
+          dataText,
+          Buffer.byteLength(dataText),
+        );
         const results = await pool.query(sql);
         const row = results.at(-1).rows[0];
         if (row.ok) {
@@ -138,7 +149,10 @@ function baselineConditionalAppend() {
           return { outcome: 'ok', events: 1 };
         }
         // A conflict: re-read what matched (never expected with disjoint tags).
-        const { rows } = await pool.query('SELECT max(global_position) AS p FROM event_tags WHERE event_store_id = $1 AND tag = $2', [storeId, tags[worker]]);
+        const { rows } = await pool.query('SELECT max(global_position) AS p FROM event_tags WHERE event_store_id = $1 AND tag = $2', [
+          storeId,
+          tags[worker],
+        ]);
         after[worker] = Number(rows[0].p);
         return { outcome: 'retry' };
       };
@@ -183,7 +197,13 @@ function serviceTagQuery(limit) {
             (!byUser && page.events.length !== limit);
           if (bad) return { outcome: 'error', error: 'wrong page', detail: text.slice(0, 300) };
         }
-        return { outcome: 'ok', events: page.events.length, tag: byUser ? 'user:<n> (≈5 events), after 0' : `region:<k> (${limit} of ≈${Math.round(events / 2 / DCB_REGIONS / 1000)}k), random after` };
+        return {
+          outcome: 'ok',
+          events: page.events.length,
+          tag: byUser
+            ? 'user:<n> (≈5 events), after 0'
+            : `region:<k> (${limit} of ≈${Math.round(events / 2 / DCB_REGIONS / 1000)}k), random after`,
+        };
       };
       return { op, close: () => client.close() };
     },
@@ -207,7 +227,8 @@ export const DCB_SCENARIOS = [
     kind: 'read',
     clients: 16,
     needsDcbPreload: true,
-    summary: 'POST …/query by one tag, limit 100: half user:<n> (≈5 events, after 0), half region:<k> (a full page of 100, random after), preloaded DCB store',
+    summary:
+      'POST …/query by one tag, limit 100: half user:<n> (≈5 events, after 0), half region:<k> (a full page of 100, random after), preloaded DCB store',
     runners: [serviceTagQuery(100)],
   },
 ];
@@ -217,7 +238,12 @@ export async function explainDcb(pool, storeId, lastPositionValue) {
   const cases = [
     ['condition: one own tag after a recent position (scenario f)', [{ tags: ['client:none-0'] }], lastPositionValue - 100, 100],
     ['query: one user tag, after 0 (scenario g)', [{ tags: [`user:${1 + randomInt(DCB_USERS)}`] }], 0, 100],
-    ['query: one region tag, random after, limit 100 (scenario g)', [{ tags: [`region:${randomInt(DCB_REGIONS)}`] }], Math.floor(lastPositionValue / 2), 100],
+    [
+      'query: one region tag, random after, limit 100 (scenario g)',
+      [{ tags: [`region:${randomInt(DCB_REGIONS)}`] }],
+      Math.floor(lastPositionValue / 2),
+      100,
+    ],
   ];
   const out = [];
   for (const [name, items, after, limit] of cases) {

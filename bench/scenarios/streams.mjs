@@ -15,7 +15,14 @@ const STREAM_TYPE = 'bench';
 /** A realistic small event (~110 bytes of data). */
 const eventAt = (index, type = 'order.placed') => ({
   type,
-  data: { orderId: `order-${100000 + index}`, customerId: 'customer-4711', amount: 4200 + index, currency: 'EUR', channel: 'web', note: 'bench' },
+  data: {
+    orderId: `order-${100000 + index}`,
+    customerId: 'customer-4711',
+    amount: 4200 + index,
+    currency: 'EUR',
+    channel: 'web',
+    note: 'bench',
+  },
 });
 const BATCH_TYPES = ['order.placed', 'order.paid', 'order.shipped', 'order.delivered'];
 const makeEvents = (count) =>
@@ -104,7 +111,9 @@ function emmettAppend(clients) {
     async start(ctx, _storeId, appenders) {
       const version = emmettVersion();
       const emmett = await openEmmett(ctx.databaseUrl, appenders);
-      ctx.log(`  emmett ${version}: pool of ${appenders}, schema migrations applied: ${emmett.migrationsApplied.length ? emmett.migrationsApplied.join(', ') : 'none (already there)'}`);
+      ctx.log(
+        `  emmett ${version}: pool of ${appenders}, schema migrations applied: ${emmett.migrationsApplied.length ? emmett.migrationsApplied.join(', ') : 'none (already there)'}`,
+      );
       const tag = randomBytes(3).toString('hex');
       const streamNames = Array.from({ length: WRITE_STREAMS }, (_, i) => `${STREAM_TYPE}-${tag}-${i}`);
       const nextStream = roundRobin(WRITE_STREAMS, (i) => streamNames[i]);
@@ -223,16 +232,25 @@ function serviceReadStream(pageSize) {
         const stream = preloadStreamId(randomInt(streams));
         const from = randomInt(Math.max(1, eventsPerStream - pageSize + 1));
         const expected = Math.min(pageSize, eventsPerStream - from);
-        const { status, text } = await client.request('GET', `/event-stores/${storeId}/streams/${stream}?limit=${pageSize}&fromStreamPosition=${from}`, {
-          token: ctx.apiKey,
-        });
+        const { status, text } = await client.request(
+          'GET',
+          `/event-stores/${storeId}/streams/${stream}?limit=${pageSize}&fromStreamPosition=${from}`,
+          {
+            token: ctx.apiKey,
+          },
+        );
         if (status !== 200) return httpError(status, text);
         const count = countEvents(text);
         if (count !== expected) return { outcome: 'error', error: 'wrong page size', detail: `${count} events, expected ${expected}` };
         if (++served % CHECK_EVERY === 0) {
           const page = JSON.parse(text);
           const positions = page.events.map((event) => event.streamPosition);
-          if (page.events.length !== count || positions[0] !== from || positions.some((p, i) => p !== from + i) || page.streamVersion !== eventsPerStream) {
+          if (
+            page.events.length !== count ||
+            positions[0] !== from ||
+            positions.some((p, i) => p !== from + i) ||
+            page.streamVersion !== eventsPerStream
+          ) {
             return { outcome: 'error', error: 'wrong page', detail: text.slice(0, 300) };
           }
         }
@@ -254,15 +272,23 @@ function serviceReadByType(limit) {
       const op = async () => {
         const [type] = PRELOAD_TYPES[randomInt(PRELOAD_TYPES.length)];
         const from = 1 + randomInt(events);
-        const { status, text } = await client.request('GET', `/event-stores/${storeId}/events?types=${type}&limit=${limit}&fromGlobalPosition=${from}`, {
-          token: ctx.apiKey,
-        });
+        const { status, text } = await client.request(
+          'GET',
+          `/event-stores/${storeId}/events?types=${type}&limit=${limit}&fromGlobalPosition=${from}`,
+          {
+            token: ctx.apiKey,
+          },
+        );
         if (status !== 200) return httpError(status, text);
         const count = countEvents(text);
         if (++served % CHECK_EVERY === 0) {
           const page = JSON.parse(text);
           const positions = page.events.map((event) => event.globalPosition);
-          if (page.events.length !== count || page.events.some((event) => event.type !== type) || positions.some((p, i) => p < from || (i > 0 && p <= positions[i - 1]))) {
+          if (
+            page.events.length !== count ||
+            page.events.some((event) => event.type !== type) ||
+            positions.some((p, i) => p < from || (i > 0 && p <= positions[i - 1]))
+          ) {
             return { outcome: 'error', error: 'wrong page', detail: text.slice(0, 300) };
           }
         }
@@ -295,7 +321,8 @@ export const STREAM_SCENARIOS = [
     name: 'append-hot-stream-16c',
     kind: 'write',
     clients: 16,
-    summary: 'single-event appends to ONE stream with expectedStreamVersion = the version the client last saw; on 409 it takes details.currentVersion (baseline: re-reads the version) and retries',
+    summary:
+      'single-event appends to ONE stream with expectedStreamVersion = the version the client last saw; on 409 it takes details.currentVersion (baseline: re-reads the version) and retries',
     runners: [serviceHotStream(), baselineHotStream()],
   },
   {

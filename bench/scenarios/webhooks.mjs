@@ -57,7 +57,8 @@ async function settledCheckpoints(admin, storeId, last) {
       [storeId, last],
     );
     const state = rows[0];
-    if (state.caught_up === state.subscriptions || performance.now() > deadline) return { ...state, allCaughtUp: state.caught_up === state.subscriptions };
+    if (state.caught_up === state.subscriptions || performance.now() > deadline)
+      return { ...state, allCaughtUp: state.caught_up === state.subscriptions };
     await sleep(100);
   }
 }
@@ -85,7 +86,10 @@ async function appendBacklog(client, ctx, storeId) {
     while (next < THROUGHPUT_BATCHES) {
       const batch = next++;
       const events = Array.from({ length: THROUGHPUT_BATCH_SIZE }, (_, i) => tick(batch * THROUGHPUT_BATCH_SIZE + i));
-      const response = await client.expect(200, 'POST', `/event-stores/${storeId}/streams/tick-${batch % STREAMS}`, { token: ctx.apiKey, body: { events } });
+      const response = await client.expect(200, 'POST', `/event-stores/${storeId}/streams/tick-${batch % STREAMS}`, {
+        token: ctx.apiKey,
+        body: { events },
+      });
       if (response.eventsAppended !== THROUGHPUT_BATCH_SIZE) throw new Error(`append of batch ${batch}: ${JSON.stringify(response)}`);
     }
   };
@@ -128,7 +132,12 @@ async function measureThroughput(ctx) {
       const route = receiver.routes.get(name);
       const check = checkSequence(route, last, { subscriptionId: id, eventStoreId: storeId });
       const [first, final] = [route.arrivedAt[0], route.arrivedAt.at(-1)];
-      return { subscriptionId: id, ...check, firstToLastS: round((final - first) / 1000, 2), deliveriesPerSecond: perSecond(check.arrivals, first, final) };
+      return {
+        subscriptionId: id,
+        ...check,
+        firstToLastS: round((final - first) / 1000, 2),
+        deliveriesPerSecond: perSecond(check.arrivals, first, final),
+      };
     });
     const rates = perSubscription.map((s) => s.deliveriesPerSecond ?? 0).sort((a, b) => a - b);
     const windowDeliveries = receiver.arrivals - deliveredBeforeWindow;
@@ -178,7 +187,13 @@ function latencyBySecond(deliveryMs, appendMs) {
     const known = (values) => values.slice(from, from + LATENCY_RATE).filter((value) => value !== null);
     const delivery = percentiles(known(deliveryMs));
     const append = percentiles(known(appendMs));
-    seconds.push({ second: from / LATENCY_RATE, deliveryP50: delivery.p50, deliveryMax: delivery.max, appendP50: append.p50, appendMax: append.max });
+    seconds.push({
+      second: from / LATENCY_RATE,
+      deliveryP50: delivery.p50,
+      deliveryMax: delivery.max,
+      appendP50: append.p50,
+      appendMax: append.max,
+    });
   }
   return seconds;
 }
@@ -192,9 +207,19 @@ async function measureLatency(ctx) {
   try {
     worker = await ctx.startWorker();
     const subscriptionId = await subscribe(client, ctx, storeId, receiver.addRoute('latency'));
-    const processes = sampleProcesses({ worker: new ProcessSampler(worker.pid), api: new ProcessSampler(ctx.apiPid), bench: new ProcessSampler(process.pid) });
+    const processes = sampleProcesses({
+      worker: new ProcessSampler(worker.pid),
+      api: new ProcessSampler(ctx.apiPid),
+      bench: new ProcessSampler(process.pid),
+    });
     log('  worker ready, subscribed');
-    const { warmupEvents, measuredEvents, appendMs, last, run: openLoop } = await measureOpenLoop(ctx, {
+    const {
+      warmupEvents,
+      measuredEvents,
+      appendMs,
+      last,
+      run: openLoop,
+    } = await measureOpenLoop(ctx, {
       client,
       storeId,
       processes,
@@ -207,7 +232,8 @@ async function measureLatency(ctx) {
     const checkpoints = await settledCheckpoints(ctx.admin, storeId, last);
     const usage = processes.stop();
     // One delivery and one append per event: CPU ms per second of the window / events per second.
-    const cpuMsPerEvent = ({ cpuPercentOfOneCore }) => (cpuPercentOfOneCore === undefined ? undefined : round((cpuPercentOfOneCore * 10) / LATENCY_RATE, 3));
+    const cpuMsPerEvent = ({ cpuPercentOfOneCore }) =>
+      cpuPercentOfOneCore === undefined ? undefined : round((cpuPercentOfOneCore * 10) / LATENCY_RATE, 3);
     usage.worker.cpuMsPerDelivery = cpuMsPerEvent(usage.worker);
     usage.api.cpuMsPerAppend = cpuMsPerEvent(usage.api);
 

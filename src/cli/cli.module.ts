@@ -10,6 +10,9 @@ import { TenantsModule } from '../tenants/tenants.module';
 @Module({})
 export class CliModule {
   static forRoot(config: EnvironmentVariables): DynamicModule {
-    return { module: CliModule, imports: [AppConfigModule.forRoot(config), DatabaseModule.forRoot(), RedisModule, CqrsModule.forRoot(), TenantsModule] };
+    return {
+      module: CliModule,
+      imports: [AppConfigModule.forRoot(config), DatabaseModule.forRoot(), RedisModule, CqrsModule.forRoot(), TenantsModule],
+    };
   }
 }

@@ -64,7 +64,9 @@ const program = new Program('npm run cli --').description(
 program
   .command('tenants:create <name>')
   .description('create a tenant')
-  .action((name: string) => run(async (_app, { commandBus }) => TenantResponseDto.from(await commandBus.execute(new CreateTenantCommand(name)))));
+  .action((name: string) =>
+    run(async (_app, { commandBus }) => TenantResponseDto.from(await commandBus.execute(new CreateTenantCommand(name)))),
+  );
 
 program
   .command('tenants:list')
@@ -85,7 +87,9 @@ program
 program
   .command('api-keys:list <tenantId>')
   .description("list a tenant's API keys")
-  .action((tenantId: string) => run(async (_app, { queryBus }) => ApiKeyListResponseDto.from(await queryBus.execute(new ListApiKeysQuery(tenantId)))));
+  .action((tenantId: string) =>
+    run(async (_app, { queryBus }) => ApiKeyListResponseDto.from(await queryBus.execute(new ListApiKeysQuery(tenantId)))),
+  );
 
 program
   .command('api-keys:revoke <apiKeyId>')

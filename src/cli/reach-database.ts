@@ -16,7 +16,9 @@ export async function reachDatabase(config: EnvironmentVariables): Promise<void>
   } catch (error) {
     const { hostname, port } = new URL(config.DATABASE_URL);
     const development = config.DATABASE_URL === developmentDatabaseUrl(config.DATA_DIR);
-    const hint = development ? '; it is the embedded database of npm start, which runs only while npm start does: start it in another terminal' : '';
+    const hint = development
+      ? '; it is the embedded database of npm start, which runs only while npm start does: start it in another terminal'
+      : '';
     throw new Error(`Cannot reach PostgreSQL at ${hostname}:${port || 5432} (${(error as Error).message})${hint}`, { cause: error });
   } finally {
     await client.end().catch(() => undefined);

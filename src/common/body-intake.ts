@@ -23,7 +23,12 @@ export class BodyIntake {
     return this.pendingBytes;
   }
 
-  readonly preParsing = (request: FastifyRequest, reply: FastifyReply, payload: RequestPayload, done: HookHandlerDoneFunction & ((error: Error | null, payload?: RequestPayload) => void)): void => {
+  readonly preParsing = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    payload: RequestPayload,
+    done: HookHandlerDoneFunction & ((error: Error | null, payload?: RequestPayload) => void),
+  ): void => {
     const bytes = this.reservationFor(request);
     if (bytes === 0) return done(null, payload);
     if (this.pendingBytes + bytes > this.config.MAX_PENDING_BODY_BYTES) {

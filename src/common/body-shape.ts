@@ -18,7 +18,8 @@ export function checkBodyShape(body: unknown): string | null {
     if (typeof value === 'number' && !Number.isFinite(value)) return 'numbers must be finite (e.g. 1e400 is out of range)';
     if (value === null || typeof value !== 'object') continue;
     if (depth >= MAX_JSON_DEPTH) return `JSON must not be nested deeper than ${MAX_JSON_DEPTH} levels`;
-    if (!Array.isArray(value)) for (const key of PROTOTYPE_KEYS) if (Object.hasOwn(value, key)) delete (value as Record<string, unknown>)[key];
+    if (!Array.isArray(value))
+      for (const key of PROTOTYPE_KEYS) if (Object.hasOwn(value, key)) delete (value as Record<string, unknown>)[key];
     for (const child of Object.values(value)) pending.push([child, depth + 1]);
   }
   return null;

@@ -3,10 +3,7 @@
  * `*`, `<prefix>.*`, `*.<suffix>` and an exact type.
  */
 export type EventFilter =
-  | { kind: 'all' }
-  | { kind: 'exact'; type: string }
-  | { kind: 'prefix'; prefix: string }
-  | { kind: 'suffix'; suffix: string };
+  { kind: 'all' } | { kind: 'exact'; type: string } | { kind: 'prefix'; prefix: string } | { kind: 'suffix'; suffix: string };
 
 /** An event type is at most 255 characters; a pattern adds `.*` or `*.`. */
 export const MAX_EVENT_FILTER_LENGTH = 257;

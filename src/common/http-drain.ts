@@ -57,7 +57,10 @@ export class HttpDrain implements OnModuleDestroy {
       this.logger.log(`Waiting up to ${this.config.SHUTDOWN_DRAIN_MS} ms for ${pending} request(s) in flight`);
       const allDone = new Promise<boolean>((resolve) => (this.drained = () => resolve(true)));
       const finished = await Promise.race([allDone, sleep(this.config.SHUTDOWN_DRAIN_MS, false, { ref: false })]);
-      if (!finished) this.logger.warn(`${this.inFlight.size} request(s) still running after ${this.config.SHUTDOWN_DRAIN_MS} ms; closing their connections`);
+      if (!finished)
+        this.logger.warn(
+          `${this.inFlight.size} request(s) still running after ${this.config.SHUTDOWN_DRAIN_MS} ms; closing their connections`,
+        );
     }
     server.closeAllConnections();
   }

@@ -29,7 +29,9 @@ export function validateEnvironment(raw: Record<string, unknown>, requirements: 
     Object.values(error.constraints ?? {}),
   );
   if (requirements.developmentDatabase && config.DATABASE_URL === undefined) {
-    problems.push(`npm start has not run an embedded database from ${developmentDataDir(dataDir)} yet (start it once, or set DATABASE_URL)`);
+    problems.push(
+      `npm start has not run an embedded database from ${developmentDataDir(dataDir)} yet (start it once, or set DATABASE_URL)`,
+    );
   }
   if (config.JWT_PUBLIC_KEY && !isPublicKey(config.JWT_PUBLIC_KEY)) {
     problems.push('JWT_PUBLIC_KEY is not a readable PEM public key');

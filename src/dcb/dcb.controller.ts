@@ -33,7 +33,8 @@ export class DcbController {
   @ApiOperation({
     operationId: 'appendEvents',
     summary: 'Append events without a stream, optionally only if no event matching a query appeared after a position',
-    description: 'Read with POST …/query, decide, then append with `condition: { failIfEventsMatch: <the same query>, after: <its lastPosition> }`.',
+    description:
+      'Read with POST …/query, decide, then append with `condition: { failIfEventsMatch: <the same query>, after: <its lastPosition> }`.',
   })
   @ApiIdempotencyKey()
   @ApiOkResponse({ type: AppendDcbEventsResponseDto, headers: REPLAYED_RESPONSE_HEADERS })
@@ -50,7 +51,9 @@ export class DcbController {
     @MarkReplay() markReplay: ReplayMarker,
     @Idempotency() idempotency?: IdempotencyRequest,
   ): Promise<AppendDcbEventsResponseDto> {
-    const outcome = await this.commandBus.execute(new AppendDcbEventsCommand(principal.tenantId, eventStoreRef, body.events, body.condition, idempotency));
+    const outcome = await this.commandBus.execute(
+      new AppendDcbEventsCommand(principal.tenantId, eventStoreRef, body.events, body.condition, idempotency),
+    );
     markReplay(outcome.replayed);
     return { lastPosition: outcome.result.lastPosition };
   }
@@ -61,7 +64,13 @@ export class DcbController {
   @ApiOperation({ operationId: 'queryEvents', summary: 'Read the events matching a query of types and tags, after a position' })
   @ApiOkResponse({ type: ReadDcbEventsResponseDto })
   @ApiErrorResponses([400, 401, 403, 404, 413])
-  read(@CurrentPrincipal() principal: Principal, @Param('eventStoreId') eventStoreRef: string, @Body() body: ReadDcbEventsDto): Promise<ReadDcbEventsResponseDto> {
-    return this.queryBus.execute(new ReadDcbEventsQuery(principal.tenantId, eventStoreRef, body.query?.items ?? [], body.after, body.limit));
+  read(
+    @CurrentPrincipal() principal: Principal,
+    @Param('eventStoreId') eventStoreRef: string,
+    @Body() body: ReadDcbEventsDto,
+  ): Promise<ReadDcbEventsResponseDto> {
+    return this.queryBus.execute(
+      new ReadDcbEventsQuery(principal.tenantId, eventStoreRef, body.query?.items ?? [], body.after, body.limit),
+    );
   }
 }

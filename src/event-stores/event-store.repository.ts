@@ -8,7 +8,10 @@ import { EventStoreEntity } from './entities/event-store.entity';
 import { EventStoreAlreadyExistsError } from './event-store.errors';
 
 /** What a new store's row is made of; the database fills in the rest (timestamps, counters, status). */
-export type EventStoreSettings = Pick<EventStoreEntity, 'tenantId' | 'name' | 'description' | 'region' | 'retentionPeriodDays' | 'maxStreamSizeBytes'>;
+export type EventStoreSettings = Pick<
+  EventStoreEntity,
+  'tenantId' | 'name' | 'description' | 'region' | 'retentionPeriodDays' | 'maxStreamSizeBytes'
+>;
 
 /**
  * The `event_stores` table. The lookups on every append and read (a `{ref}` to an id, a store's
@@ -41,7 +44,12 @@ export class EventStoreRepository {
 
   /** Ids start with `es_` and names may not, so matching either column can never pick the wrong store. */
   findByRef(tenantId: string, ref: string): Promise<EventStoreEntity | null> {
-    return this.stores.findOne({ where: [{ tenantId, id: ref }, { tenantId, name: ref }] });
+    return this.stores.findOne({
+      where: [
+        { tenantId, id: ref },
+        { tenantId, name: ref },
+      ],
+    });
   }
 
   /** Only the id, as `findByRef` finds it, in one raw indexed query. */
@@ -51,7 +59,12 @@ export class EventStoreRepository {
   }
 
   /** A page of the tenant's stores, oldest first, whose name contains `nameContains` (any case), and how many there are in all. */
-  async page(tenantId: string, limit: number, offset: number, nameContains?: string): Promise<{ stores: EventStoreEntity[]; totalCount: number }> {
+  async page(
+    tenantId: string,
+    limit: number,
+    offset: number,
+    nameContains?: string,
+  ): Promise<{ stores: EventStoreEntity[]; totalCount: number }> {
     const [stores, totalCount] = await this.stores.findAndCount({
       // `_` is legal in store names, so the filter's wildcards must match literally.
       where: { tenantId, ...(nameContains ? { name: ILike(`%${escapeLike(nameContains)}%`) } : {}) },
@@ -70,7 +83,10 @@ export class EventStoreRepository {
 
   /** The last position of each of these stores that still exists. */
   async lastPositions(eventStoreIds: string[]): Promise<Map<string, number>> {
-    const rows: { id: string; last_position: string }[] = await this.stores.query(`SELECT id, last_position FROM event_stores WHERE id = ANY($1)`, [eventStoreIds]);
+    const rows: { id: string; last_position: string }[] = await this.stores.query(
+      `SELECT id, last_position FROM event_stores WHERE id = ANY($1)`,
+      [eventStoreIds],
+    );
     return new Map(rows.map((row) => [row.id, Number(row.last_position)]));
   }
 }

@@ -31,7 +31,9 @@ export class JwtEventStoresController {
   @ApiCreatedResponse({ type: EventStoreResponseDto })
   @ApiFlatErrorResponses([400, 401, 403, 409, 413], { 409: 'EVENT_STORE_ALREADY_EXISTS: the tenant has a store of that name' })
   async create(@CurrentPrincipal() principal: Principal, @Body() body: CreateEventStoreDto): Promise<EventStoreResponseDto> {
-    return EventStoreResponseDto.from(await this.commandBus.execute(new CreateEventStoreCommand(principal.tenantId, body.toNewEventStore())));
+    return EventStoreResponseDto.from(
+      await this.commandBus.execute(new CreateEventStoreCommand(principal.tenantId, body.toNewEventStore())),
+    );
   }
 
   @Get()

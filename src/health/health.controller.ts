@@ -39,7 +39,11 @@ export class HealthController {
   ready(): Promise<HealthCheckResult> {
     return this.health.check([
       () => this.database.pingCheck('database').withTimeout(CHECK_TIMEOUT_MS),
-      () => this.indicators.check('redis').attempt(() => this.redis.ping().then(() => undefined)).withTimeout(CHECK_TIMEOUT_MS),
+      () =>
+        this.indicators
+          .check('redis')
+          .attempt(() => this.redis.ping().then(() => undefined))
+          .withTimeout(CHECK_TIMEOUT_MS),
     ]);
   }
 }

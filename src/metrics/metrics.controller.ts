@@ -27,7 +27,11 @@ export class MetricsController {
   @Get()
   @Header('Content-Type', Registry.PROMETHEUS_CONTENT_TYPE)
   @ApiBearerAuth(METRICS_TOKEN_SCHEME)
-  @ApiOperation({ operationId: 'scrapeMetrics', summary: 'Prometheus metrics of this API instance', description: 'Requires `Authorization: Bearer <METRICS_TOKEN>`.' })
+  @ApiOperation({
+    operationId: 'scrapeMetrics',
+    summary: 'Prometheus metrics of this API instance',
+    description: 'Requires `Authorization: Bearer <METRICS_TOKEN>`.',
+  })
   @ApiOkResponse({ description: 'Prometheus text exposition format', content: { 'text/plain': { schema: { type: 'string' } } } })
   @ApiErrorResponses([401], { 401: 'UNAUTHORIZED: missing or wrong METRICS_TOKEN, or METRICS_TOKEN is not set' })
   scrape(@Headers('authorization') authorization?: string): Promise<string> {

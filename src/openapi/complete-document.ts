@@ -2,13 +2,16 @@ import type { OpenAPIObject, OperationObject, ResponseObject } from '@nestjs/swa
 import { API_KEY_SCHEME, JWT_SCHEME } from '../auth/decorators/auth.decorators';
 
 /** Family B (`/api/...`) answers errors in the flat envelope; every other path in the nested one. */
-const envelopeOf = (path: string) => ({ $ref: `#/components/schemas/${path.startsWith('/api/') ? 'FlatErrorResponseDto' : 'ErrorResponseDto'}` });
+const envelopeOf = (path: string) => ({
+  $ref: `#/components/schemas/${path.startsWith('/api/') ? 'FlatErrorResponseDto' : 'ErrorResponseDto'}`,
+});
 
 const integerHeader = (description: string) => ({ description, schema: { type: 'integer' } });
 
 const REQUEST_ID_HEADER = {
   'X-Request-Id': {
-    description: "The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it",
+    description:
+      "The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it",
     schema: { type: 'string' },
   },
 };

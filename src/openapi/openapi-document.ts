@@ -27,7 +27,10 @@ export function createOpenApiDocument(app: INestApplication): OpenAPIObject {
     .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'API key (esk_…)', description: 'API key (`esk_…`)' }, API_KEY_SCHEME)
     .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'Token from POST /api/auth/token' }, JWT_SCHEME)
     .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'opaque', description: 'The operator ADMIN_TOKEN' }, ADMIN_TOKEN_SCHEME)
-    .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'opaque', description: 'METRICS_TOKEN, for Prometheus' }, METRICS_TOKEN_SCHEME)
+    .addBearerAuth(
+      { type: 'http', scheme: 'bearer', bearerFormat: 'opaque', description: 'METRICS_TOKEN, for Prometheus' },
+      METRICS_TOKEN_SCHEME,
+    )
     .build();
   return completeDocument(SwaggerModule.createDocument(app, config));
 }

@@ -55,7 +55,8 @@ export class RetentionSweep implements OnApplicationBootstrap, OnModuleDestroy {
       if (!locked) return;
       try {
         const { events, idempotencyKeys } = await this.sweepStores(db);
-        if (events + idempotencyKeys > 0) this.logger.log(`Retention deleted ${events} events and ${idempotencyKeys} expired idempotency records`);
+        if (events + idempotencyKeys > 0)
+          this.logger.log(`Retention deleted ${events} events and ${idempotencyKeys} expired idempotency records`);
       } finally {
         await db.query(`SELECT pg_advisory_unlock($1)`, [SWEEP_LOCK_KEY]);
       }
@@ -85,7 +86,7 @@ export class RetentionSweep implements OnApplicationBootstrap, OnModuleDestroy {
   /** Runs batches until one comes back short (nothing left) or the worker stops. */
   private async drain(batch: () => Promise<number>): Promise<number> {
     let total = 0;
-    for (let deleted = RETENTION_BATCH_SIZE; deleted === RETENTION_BATCH_SIZE && !this.stopping; ) {
+    for (let deleted = RETENTION_BATCH_SIZE; deleted === RETENTION_BATCH_SIZE && !this.stopping;) {
       deleted = await batch();
       total += deleted;
     }

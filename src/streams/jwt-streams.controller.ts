@@ -41,7 +41,14 @@ export class JwtStreamsController {
     @MarkReplay() markReplay: ReplayMarker,
     @Idempotency() idempotency?: IdempotencyRequest,
   ): Promise<JwtAppendToStreamResponseDto> {
-    const command = new AppendToStreamCommand(principal.tenantId, params.eventStoreName, params.streamId, body.events, body.effectiveExpectedVersion, idempotency);
+    const command = new AppendToStreamCommand(
+      principal.tenantId,
+      params.eventStoreName,
+      params.streamId,
+      body.events,
+      body.effectiveExpectedVersion,
+      idempotency,
+    );
     const outcome = await this.commandBus.execute(command);
     markReplay(outcome.replayed);
     return JwtAppendToStreamResponseDto.from(outcome.result);
@@ -51,13 +58,20 @@ export class JwtStreamsController {
   @RequireScope('read')
   @ApiOperation({ operationId: 'readStreamWithToken', summary: 'Read a stream forward from `from` (inclusive) to `to` (exclusive)' })
   @ApiOkResponse({ type: JwtReadStreamResponseDto })
-  @ApiFlatErrorResponses([400, 401, 403, 404], { 404: 'NOT_FOUND: no such store; STREAM_NOT_FOUND: nothing was ever appended to the stream' })
+  @ApiFlatErrorResponses([400, 401, 403, 404], {
+    404: 'NOT_FOUND: no such store; STREAM_NOT_FOUND: nothing was ever appended to the stream',
+  })
   async read(
     @CurrentPrincipal() principal: Principal,
     @Param() params: JwtStreamParamsDto,
     @Query() query: JwtReadStreamParamsDto,
   ): Promise<JwtReadStreamResponseDto> {
-    const range = { direction: 'forward' as const, limit: query.maxCount, from: query.from, to: query.to === undefined ? undefined : query.to - 1 };
+    const range = {
+      direction: 'forward' as const,
+      limit: query.maxCount,
+      from: query.from,
+      to: query.to === undefined ? undefined : query.to - 1,
+    };
     const page = await this.queryBus.execute(new ReadStreamQuery(principal.tenantId, params.eventStoreName, params.streamId, range));
     return { streamId: page.streamId, events: page.events, currentStreamVersion: page.streamVersion, hasMore: page.hasMore };
   }

@@ -39,7 +39,11 @@ export class StreamsController {
   @Post('streams/:streamId')
   @HttpCode(200)
   @RequireScope('write')
-  @ApiOperation({ operationId: 'appendToStream', summary: 'Append events to a stream', description: 'All events or none; positions are gap-free and in commit order.' })
+  @ApiOperation({
+    operationId: 'appendToStream',
+    summary: 'Append events to a stream',
+    description: 'All events or none; positions are gap-free and in commit order.',
+  })
   @ApiIdempotencyKey()
   @ApiOkResponse({ type: AppendToStreamResponseDto, headers: REPLAYED_RESPONSE_HEADERS })
   @ApiErrorResponses([400, 401, 403, 404, 409, 413], { 409: APPEND_CONFLICTS })
@@ -50,7 +54,14 @@ export class StreamsController {
     @MarkReplay() markReplay: ReplayMarker,
     @Idempotency() idempotency?: IdempotencyRequest,
   ): Promise<AppendToStreamResponseDto> {
-    const command = new AppendToStreamCommand(principal.tenantId, params.eventStoreId, params.streamId, body.events, body.expectedStreamVersion, idempotency);
+    const command = new AppendToStreamCommand(
+      principal.tenantId,
+      params.eventStoreId,
+      params.streamId,
+      body.events,
+      body.expectedStreamVersion,
+      idempotency,
+    );
     const outcome = await this.commandBus.execute(command);
     markReplay(outcome.replayed);
     return AppendToStreamResponseDto.from(outcome.result);
@@ -61,7 +72,11 @@ export class StreamsController {
   @ApiOperation({ operationId: 'readStream', summary: 'Read a stream, forward or backward, a page at a time' })
   @ApiOkResponse({ type: ReadStreamResponseDto })
   @ApiErrorResponses([400, 401, 403, 404], { 404: 'NOT_FOUND: no such store; STREAM_NOT_FOUND: nothing was ever appended to the stream' })
-  read(@CurrentPrincipal() principal: Principal, @Param() params: StreamParamsDto, @Query() query: ReadStreamParamsDto): Promise<ReadStreamResponseDto> {
+  read(
+    @CurrentPrincipal() principal: Principal,
+    @Param() params: StreamParamsDto,
+    @Query() query: ReadStreamParamsDto,
+  ): Promise<ReadStreamResponseDto> {
     const range = { direction: query.direction, limit: query.limit, from: query.fromStreamPosition, to: query.toStreamPosition };
     return this.queryBus.execute(new ReadStreamQuery(principal.tenantId, params.eventStoreId, params.streamId, range));
   }
@@ -82,7 +97,10 @@ export class StreamsController {
 
   @Get('events')
   @RequireScope('read')
-  @ApiOperation({ operationId: 'readEvents', summary: 'Read events across the whole store in global order, filtered by type, stream and time' })
+  @ApiOperation({
+    operationId: 'readEvents',
+    summary: 'Read events across the whole store in global order, filtered by type, stream and time',
+  })
   @ApiParam(EVENT_STORE_REF_PARAM)
   @ApiOkResponse({ type: ReadEventsResponseDto })
   @ApiErrorResponses([400, 401, 403, 404])

@@ -14,11 +14,18 @@ export class SubscriptionBacklogMetrics {
   private readonly logger = new Logger(SubscriptionBacklogMetrics.name);
 
   constructor(deliveryState: DeliveryStateRepository, metrics: Metrics) {
-    this.gauge(metrics, 'webhook_subscription_lag_max', 'Largest (store last position − checkpoint) over all webhook subscriptions', () => deliveryState.largestLag());
-    this.gauge(metrics, 'webhook_subscriptions_lagging', 'Webhook subscriptions whose checkpoint is behind their store’s last position', () =>
-      deliveryState.laggingCount(),
+    this.gauge(metrics, 'webhook_subscription_lag_max', 'Largest (store last position − checkpoint) over all webhook subscriptions', () =>
+      deliveryState.largestLag(),
     );
-    this.gauge(metrics, 'webhook_dead_letters', 'Dead letters stored (not yet delivered by a replay)', () => deliveryState.deadLetterCount());
+    this.gauge(
+      metrics,
+      'webhook_subscriptions_lagging',
+      'Webhook subscriptions whose checkpoint is behind their store’s last position',
+      () => deliveryState.laggingCount(),
+    );
+    this.gauge(metrics, 'webhook_dead_letters', 'Dead letters stored (not yet delivered by a replay)', () =>
+      deliveryState.deadLetterCount(),
+    );
   }
 
   /** A failed read leaves the gauge without a value rather than a stale one, and the rest of the scrape intact. */

@@ -41,7 +41,12 @@ export class SubscriptionRepository {
   }
 
   /** A new webhook subscription whose delivery starts after `checkpoint`. */
-  async insert(manager: EntityManager, eventStoreId: string, subscription: NewWebhookSubscription, checkpoint: number): Promise<SubscriptionEntity> {
+  async insert(
+    manager: EntityManager,
+    eventStoreId: string,
+    subscription: NewWebhookSubscription,
+    checkpoint: number,
+  ): Promise<SubscriptionEntity> {
     const created = manager.create(SubscriptionEntity, {
       eventStoreId,
       id: newId('sub'),
@@ -70,7 +75,10 @@ export class SubscriptionRepository {
 
   /** Whether the store has any webhook subscription: asked after appends, so one raw indexed query. */
   async existsInStore(eventStoreId: string): Promise<boolean> {
-    const [{ present }] = await this.subscriptions.query(`SELECT EXISTS (SELECT 1 FROM subscriptions WHERE event_store_id = $1) AS present`, [eventStoreId]);
+    const [{ present }] = await this.subscriptions.query(
+      `SELECT EXISTS (SELECT 1 FROM subscriptions WHERE event_store_id = $1) AS present`,
+      [eventStoreId],
+    );
     return present;
   }
 

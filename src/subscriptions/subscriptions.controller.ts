@@ -48,7 +48,10 @@ export class SubscriptionsController {
   })
   @ApiParam(EVENT_STORE_REF_PARAM)
   @ApiCreatedResponse({ type: CreateSubscriptionResponseDto, description: 'Created; `subscriberConfig.secret` is shown this once' })
-  @ApiOkResponse({ type: CreateSubscriptionResponseDto, description: 'An identical subscription already existed (`isExistingSubscription: true`)' })
+  @ApiOkResponse({
+    type: CreateSubscriptionResponseDto,
+    description: 'An identical subscription already existed (`isExistingSubscription: true`)',
+  })
   @ApiErrorResponses([400, 401, 403, 404, 413, 429], {
     400:
       'VALIDATION_ERROR: invalid input, an unsupported subscriberType, or a url that is not an allowed target (with private targets ' +
@@ -64,7 +67,9 @@ export class SubscriptionsController {
     @Body() body: CreateSubscriptionDto,
     @Res({ passthrough: true }) response: FastifyReply,
   ): Promise<CreateSubscriptionResponseDto> {
-    const { subscription, created } = await this.commandBus.execute(new CreateSubscriptionCommand(principal.tenantId, ref, body.toNewSubscription()));
+    const { subscription, created } = await this.commandBus.execute(
+      new CreateSubscriptionCommand(principal.tenantId, ref, body.toNewSubscription()),
+    );
     response.status(created ? 201 : 200);
     return CreateSubscriptionResponseDto.fromCreate(subscription, created);
   }
@@ -73,7 +78,8 @@ export class SubscriptionsController {
   @ApiOperation({
     operationId: 'listSubscriptions',
     summary: "List the store's subscriptions",
-    description: 'Webhook subscriptions oldest first, then the subscriptions of WebSockets open on any API instance (`subscriberType: "websocket"`).',
+    description:
+      'Webhook subscriptions oldest first, then the subscriptions of WebSockets open on any API instance (`subscriberType: "websocket"`).',
   })
   @ApiParam(EVENT_STORE_REF_PARAM)
   @ApiOkResponse({ type: SubscriptionListResponseDto })
@@ -85,7 +91,10 @@ export class SubscriptionsController {
   }
 
   @Get('subscriptions/:subscriptionId')
-  @ApiOperation({ operationId: 'getSubscription', summary: 'Get a subscription: a webhook one with its delivery state, or one of an open WebSocket' })
+  @ApiOperation({
+    operationId: 'getSubscription',
+    summary: 'Get a subscription: a webhook one with its delivery state, or one of an open WebSocket',
+  })
   @ApiParam(EVENT_STORE_REF_PARAM)
   @ApiParam(SUBSCRIPTION_ID_PARAM)
   @ApiOkResponse({ schema: ANY_SUBSCRIPTION_SCHEMA })
@@ -96,14 +105,17 @@ export class SubscriptionsController {
     @Param('subscriptionId') subscriptionId: string,
   ): Promise<AnySubscriptionResponseDto> {
     const subscription = await this.queryBus.execute(new GetSubscriptionQuery(principal.tenantId, ref, subscriptionId));
-    return subscription.subscriberType === 'websocket' ? WebSocketSubscriptionResponseDto.from(subscription) : SubscriptionResponseDto.from(subscription);
+    return subscription.subscriberType === 'websocket'
+      ? WebSocketSubscriptionResponseDto.from(subscription)
+      : SubscriptionResponseDto.from(subscription);
   }
 
   @Delete('subscriptions/:subscriptionId')
   @ApiOperation({
     operationId: 'deleteSubscription',
     summary: 'Delete a subscription; deliveries stop',
-    description: "A webhook subscription's dead letters go with it; a WebSocket subscription ends on its socket, whose client gets `unsubscribed`.",
+    description:
+      "A webhook subscription's dead letters go with it; a WebSocket subscription ends on its socket, whose client gets `unsubscribed`.",
   })
   @ApiParam(EVENT_STORE_REF_PARAM)
   @ApiParam(SUBSCRIPTION_ID_PARAM)
@@ -138,7 +150,8 @@ export class SubscriptionsController {
   @ApiOperation({
     operationId: 'replayDeadLetter',
     summary: 'Deliver a dead letter again',
-    description: 'It takes its turn in the subscription’s one-at-a-time delivery, with the same webhook-id and attempts from 1; delivered, it is removed.',
+    description:
+      'It takes its turn in the subscription’s one-at-a-time delivery, with the same webhook-id and attempts from 1; delivered, it is removed.',
   })
   @ApiParam(EVENT_STORE_REF_PARAM)
   @ApiParam(SUBSCRIPTION_ID_PARAM)

@@ -24,6 +24,13 @@ const eventHandlers = [WakeWebhooksOnAppendHandler];
 @Module({
   imports: [SubscriptionRepositoryModule, EventStoresModule, EventLogModule, WebhookDeliveryQueueModule, WebSocketGatewayModule],
   controllers: [SubscriptionsController],
-  providers: [...commandHandlers, ...queryHandlers, ...eventHandlers, WebhookTargetPolicy, SubscriptionBacklogMetrics, WebhookPresenceCache],
+  providers: [
+    ...commandHandlers,
+    ...queryHandlers,
+    ...eventHandlers,
+    WebhookTargetPolicy,
+    SubscriptionBacklogMetrics,
+    WebhookPresenceCache,
+  ],
 })
 export class SubscriptionsModule {}

@@ -39,7 +39,11 @@ export class AdminController {
   }
 
   @Post('tenants/:tenantId/api-keys')
-  @ApiOperation({ operationId: 'createApiKey', summary: 'Create an API key for a tenant', description: 'The secret `key` is returned only in this response.' })
+  @ApiOperation({
+    operationId: 'createApiKey',
+    summary: 'Create an API key for a tenant',
+    description: 'The secret `key` is returned only in this response.',
+  })
   @ApiCreatedResponse({ type: CreatedApiKeyResponseDto })
   @ApiErrorResponses([400, 401, 404, 413])
   async createApiKey(@Param('tenantId') tenantId: string, @Body() body: CreateApiKeyDto): Promise<CreatedApiKeyResponseDto> {

@@ -66,7 +66,11 @@ export class ApiKeyAuthenticator {
     this.byId.clear();
   }
 
-  private async lookUp(cache: LRUCache<string, Principal>, cacheKey: string, find: () => Promise<Principal | null>): Promise<Principal | null> {
+  private async lookUp(
+    cache: LRUCache<string, Principal>,
+    cacheKey: string,
+    find: () => Promise<Principal | null>,
+  ): Promise<Principal | null> {
     return (await this.remembered(cache, cacheKey)) ?? this.ask(cache, cacheKey, find);
   }
 
@@ -85,7 +89,11 @@ export class ApiKeyAuthenticator {
    * missed, while it was asked: one committed just after the read began must not be outlived by it.
    * Unknown or revoked keys are never remembered: they are asked about every time.
    */
-  private async ask(cache: LRUCache<string, Principal>, cacheKey: string, find: () => Promise<Principal | null>): Promise<Principal | null> {
+  private async ask(
+    cache: LRUCache<string, Principal>,
+    cacheKey: string,
+    find: () => Promise<Principal | null>,
+  ): Promise<Principal | null> {
     const mark = this.revocations.mark();
     const askedAt = performance.now();
     const principal = await find();

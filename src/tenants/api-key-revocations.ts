@@ -24,7 +24,10 @@ export class ApiKeyRevocations implements OnApplicationBootstrap, OnApplicationS
   private readonly subscription: ChannelSubscription;
   private listener?: RevocationListener;
 
-  constructor(@Inject(REDIS_CLIENT) private readonly redis: Redis, config: EnvironmentVariables) {
+  constructor(
+    @Inject(REDIS_CLIENT) private readonly redis: Redis,
+    config: EnvironmentVariables,
+  ) {
     this.channel = `${config.REDIS_PREFIX}:auth:revocations`;
     const onChannel: ChannelListener = { message: (text) => this.hear(text), interrupted: () => this.listener?.interrupted() };
     this.subscription = new ChannelSubscription(redis, this.channel, onChannel, 'API key cache bypassed');

@@ -82,7 +82,9 @@ export class ApiKeyRepository {
 
   /** Which of these keys have been revoked. */
   async revokedAmong(apiKeyIds: string[]): Promise<Set<string>> {
-    const rows: { id: string }[] = await this.apiKeys.query(`SELECT id FROM api_keys WHERE id = ANY($1) AND revoked_at IS NOT NULL`, [apiKeyIds]);
+    const rows: { id: string }[] = await this.apiKeys.query(`SELECT id FROM api_keys WHERE id = ANY($1) AND revoked_at IS NOT NULL`, [
+      apiKeyIds,
+    ]);
     return new Set(rows.map((row) => row.id));
   }
 

@@ -1,5 +1,12 @@
 import { BeforeApplicationShutdown } from '@nestjs/common';
-import { ConnectedSocket, MessageBody, OnGatewayConnection, OnGatewayDisconnect, SubscribeMessage, WebSocketGateway } from '@nestjs/websockets';
+import {
+  ConnectedSocket,
+  MessageBody,
+  OnGatewayConnection,
+  OnGatewayDisconnect,
+  SubscribeMessage,
+  WebSocketGateway,
+} from '@nestjs/websockets';
 import type { WebSocket } from 'ws';
 import { ClientConnections } from './connections/client-connections';
 import type { UpgradeRequest } from './connections/upgrade-session';

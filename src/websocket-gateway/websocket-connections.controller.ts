@@ -43,13 +43,16 @@ export class WebSocketConnectionsController {
   @Delete(':clientId')
   @ApiOperation({
     operationId: 'closeWebSocketClient',
-    summary: "Close every connection of a client, on whichever instance it is",
+    summary: 'Close every connection of a client, on whichever instance it is',
     description: 'Each socket gets close code 1000 with the reason; its subscriptions end.',
   })
   @ApiParam(EVENT_STORE_REF_PARAM)
   @ApiParam({ name: 'clientId', example: 'dashboard-1' })
   @ApiOkResponse({ type: CloseWebSocketClientResponseDto })
-  @ApiErrorResponses([400, 401, 403, 404, 503], { 404: 'NOT_FOUND: no such store, or the client has no open connection on it', 503: 'SERVICE_UNAVAILABLE: the WebSocket connection registry (Redis) is unavailable' })
+  @ApiErrorResponses([400, 401, 403, 404, 503], {
+    404: 'NOT_FOUND: no such store, or the client has no open connection on it',
+    503: 'SERVICE_UNAVAILABLE: the WebSocket connection registry (Redis) is unavailable',
+  })
   async close(
     @CurrentPrincipal() principal: Principal,
     @Param('eventStoreId') ref: string,
@@ -57,6 +60,10 @@ export class WebSocketConnectionsController {
     @Query() { reason }: CloseWebSocketClientParamsDto,
   ): Promise<CloseWebSocketClientResponseDto> {
     const count = await this.commandBus.execute(new CloseWebSocketClientCommand(principal.tenantId, ref, clientId, reason));
-    return { success: true, message: `Closed ${count} connection${count === 1 ? '' : 's'} of client '${clientId}'`, connectionsClosedCount: count };
+    return {
+      success: true,
+      message: `Closed ${count} connection${count === 1 ? '' : 's'} of client '${clientId}'`,
+      connectionsClosedCount: count,
+    };
   }
 }

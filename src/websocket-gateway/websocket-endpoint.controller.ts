@@ -39,7 +39,11 @@ export class WebSocketEndpointController {
   @Get()
   @Public()
   @Header('Upgrade', 'websocket')
-  @ApiOperation({ operationId: 'openWebSocket', summary: 'Open a WebSocket for live events of the store (replay, then live)', description: PROTOCOL })
+  @ApiOperation({
+    operationId: 'openWebSocket',
+    summary: 'Open a WebSocket for live events of the store (replay, then live)',
+    description: PROTOCOL,
+  })
   @ApiParam(EVENT_STORE_REF_PARAM)
   @ApiResponse({ status: 101, description: 'Switching Protocols: the socket is open' })
   @ApiErrorResponses([400, 401, 403, 404, 426, 429, 503], {

@@ -24,7 +24,10 @@ describe('parseClientMessage', () => {
   });
 
   it('reads unsubscribe and ping', () => {
-    expect(parseClientMessage('{"action":"unsubscribe","subscriptionId":"wss_1"}')).toEqual({ action: 'unsubscribe', subscriptionId: 'wss_1' });
+    expect(parseClientMessage('{"action":"unsubscribe","subscriptionId":"wss_1"}')).toEqual({
+      action: 'unsubscribe',
+      subscriptionId: 'wss_1',
+    });
     expect(parseClientMessage('{"action":"ping"}')).toEqual({ action: 'ping' });
   });
 

@@ -1,7 +1,8 @@
 import { EventFilter, MAX_EVENT_FILTER_LENGTH, parseEventFilter } from '../common/event-filter';
 
 /** DECISIONS §9 error codes, plus SUBSCRIPTION_LIMIT (extension); the socket stays open after any of them. */
-export type ProtocolErrorCode = 'INVALID_MESSAGE' | 'UNKNOWN_ACTION' | 'INVALID_FILTER' | 'INVALID_POSITION' | 'SUBSCRIPTION_NOT_FOUND' | 'SUBSCRIPTION_LIMIT';
+export type ProtocolErrorCode =
+  'INVALID_MESSAGE' | 'UNKNOWN_ACTION' | 'INVALID_FILTER' | 'INVALID_POSITION' | 'SUBSCRIPTION_NOT_FOUND' | 'SUBSCRIPTION_LIMIT';
 
 /** As for webhook subscriptions: `latest`, `beginning`, or N (events after N are sent). */
 export type WsStartPosition = 'latest' | 'beginning' | number;
@@ -41,7 +42,8 @@ export function parseClientMessage(raw: string | null): ClientMessage {
     case 'subscribe':
       return parseSubscribe(fields);
     case 'unsubscribe':
-      if (typeof fields.subscriptionId !== 'string') throw new ProtocolError('SUBSCRIPTION_NOT_FOUND', 'unsubscribe needs the "subscriptionId" to end');
+      if (typeof fields.subscriptionId !== 'string')
+        throw new ProtocolError('SUBSCRIPTION_NOT_FOUND', 'unsubscribe needs the "subscriptionId" to end');
       return { action: 'unsubscribe', subscriptionId: fields.subscriptionId };
     case 'ping':
       return { action: 'ping' };

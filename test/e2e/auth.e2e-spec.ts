@@ -63,7 +63,11 @@ describe('Authentication and tenancy', () => {
     it('answers 403 FORBIDDEN when the key lacks the scope', async () => {
       const reader = await api.keyFor(owner.tenantId, ['read']);
       const response = await api.createStore(reader.key, { name: 'not-allowed' }).expect(403);
-      expect(response.body.error).toEqual({ code: 'FORBIDDEN', message: expect.stringContaining('admin'), details: { requiredScope: 'admin' } });
+      expect(response.body.error).toEqual({
+        code: 'FORBIDDEN',
+        message: expect.stringContaining('admin'),
+        details: { requiredScope: 'admin' },
+      });
       await api.http().get('/event-stores').set(bearer(reader.key)).expect(200);
 
       const writer = await api.keyFor(owner.tenantId, ['write']);
@@ -137,8 +141,14 @@ describe('Authentication and tenancy', () => {
 
       const token = await api.accessToken(owner.key);
       const [header, payload, signature] = token.split('.');
-      const widened = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload, 'base64url').toString()), tenantId: 'ten_other' })).toString('base64url');
-      await api.http().get('/api/event-stores').set(bearer(`${header}.${widened}.${signature}`)).expect(401);
+      const widened = Buffer.from(
+        JSON.stringify({ ...JSON.parse(Buffer.from(payload, 'base64url').toString()), tenantId: 'ten_other' }),
+      ).toString('base64url');
+      await api
+        .http()
+        .get('/api/event-stores')
+        .set(bearer(`${header}.${widened}.${signature}`))
+        .expect(401);
 
       const jwt = new JwtService();
       const claims = { sub: owner.apiKeyId, tenantId: owner.tenantId, scopes: ['read'] };
@@ -172,7 +182,7 @@ describe('Authentication and tenancy', () => {
       await api.http().get('/api/event-stores').set(bearer(token)).expect(401);
     });
 
-    it("refuses the tokens of a key whose revocation was never announced within the cache lifetime of a second", async () => {
+    it('refuses the tokens of a key whose revocation was never announced within the cache lifetime of a second', async () => {
       const key = await api.keyFor(owner.tenantId, ['read']);
       const token = await api.accessToken(key.key);
       await api.http().get('/api/event-stores').set(bearer(token)).expect(200);
@@ -202,7 +212,11 @@ describe('Authentication and tenancy', () => {
 
     it('creates and lists tenants; a duplicate name is 409', async () => {
       const created = await api.admin().createTenant('globex').expect(201);
-      expect(created.body).toEqual({ id: expect.stringMatching(/^ten_[0-9a-f]{24}$/), name: 'globex', createdAt: expect.stringMatching(/\.\d{3}Z$/) });
+      expect(created.body).toEqual({
+        id: expect.stringMatching(/^ten_[0-9a-f]{24}$/),
+        name: 'globex',
+        createdAt: expect.stringMatching(/\.\d{3}Z$/),
+      });
       const duplicate = await api.admin().createTenant('globex').expect(409);
       expect(duplicate.body.error.code).toBe('TENANT_ALREADY_EXISTS');
 
@@ -212,7 +226,10 @@ describe('Authentication and tenancy', () => {
     });
 
     it('creates a key shown once, lists keys without secrets, and validates input', async () => {
-      const created = await api.admin().createApiKey(owner.tenantId, { name: 'ci', scopes: ['read', 'write'] }).expect(201);
+      const created = await api
+        .admin()
+        .createApiKey(owner.tenantId, { name: 'ci', scopes: ['read', 'write'] })
+        .expect(201);
       expect(created.body).toEqual({
         id: expect.stringMatching(/^key_/),
         name: 'ci',
@@ -224,14 +241,28 @@ describe('Authentication and tenancy', () => {
 
       const list = await api.admin().listApiKeys(owner.tenantId).expect(200);
       const listed = list.body.apiKeys.find((k: { id: string }) => k.id === created.body.id);
-      expect(listed).toEqual({ id: created.body.id, name: 'ci', scopes: ['read', 'write'], prefix: created.body.prefix, createdAt: created.body.createdAt, lastUsedAt: null, revokedAt: null });
+      expect(listed).toEqual({
+        id: created.body.id,
+        name: 'ci',
+        scopes: ['read', 'write'],
+        prefix: created.body.prefix,
+        createdAt: created.body.createdAt,
+        lastUsedAt: null,
+        revokedAt: null,
+      });
       expect(JSON.stringify(list.body)).not.toContain(created.body.key);
       expect(list.body.totalCount).toBe(list.body.apiKeys.length);
 
-      const invalid = await api.admin().createApiKey(owner.tenantId, { name: '', scopes: ['root' as never] }).expect(400);
+      const invalid = await api
+        .admin()
+        .createApiKey(owner.tenantId, { name: '', scopes: ['root' as never] })
+        .expect(400);
       expect(invalid.body.error.details.fields.map((f: { field: string }) => f.field).sort()).toEqual(['name', 'scopes']);
       await api.admin().createApiKey(owner.tenantId, { name: 'none', scopes: [] }).expect(400);
-      await api.admin().createApiKey('ten_missing', { name: 'x', scopes: ['read'] }).expect(404);
+      await api
+        .admin()
+        .createApiKey('ten_missing', { name: 'x', scopes: ['read'] })
+        .expect(404);
       await api.admin().listApiKeys('ten_missing').expect(404);
     });
 
@@ -264,8 +295,16 @@ describe('Tokens issued elsewhere (JWT_PUBLIC_KEY, RS256)', () => {
     const key = await api.tenantWithKey(['read']);
     const claims = { sub: key.apiKeyId, tenantId: key.tenantId, scopes: ['read'] };
     const jwt = new JwtService();
-    const signedByIssuer = jwt.sign(claims, { privateKey: issuer.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(), algorithm: 'RS256', expiresIn: 60 });
-    const signedByStranger = jwt.sign(claims, { privateKey: stranger.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(), algorithm: 'RS256', expiresIn: 60 });
+    const signedByIssuer = jwt.sign(claims, {
+      privateKey: issuer.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+      algorithm: 'RS256',
+      expiresIn: 60,
+    });
+    const signedByStranger = jwt.sign(claims, {
+      privateKey: stranger.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+      algorithm: 'RS256',
+      expiresIn: 60,
+    });
 
     await api.http().get('/api/event-stores').set(bearer(signedByIssuer)).expect(200);
     await api.http().get('/api/event-stores').set(bearer(signedByStranger)).expect(401);

@@ -22,8 +22,17 @@ describe('Operator CLI (dist/cli/main.js)', () => {
     const created = JSON.parse(tenant.stdout);
     expect(created).toEqual({ id: expect.stringMatching(/^ten_/), name: 'cli-tenant', createdAt: expect.any(String) });
 
-    const key = JSON.parse((await cli(testApp.database.url, 'api-keys:create', created.id, '--name', 'ci', '--scopes', 'read,admin')).stdout);
-    expect(key).toEqual({ id: expect.stringMatching(/^key_/), name: 'ci', scopes: ['read', 'admin'], prefix: key.key.slice(0, 12), key: expect.stringMatching(/^esk_/), createdAt: expect.any(String) });
+    const key = JSON.parse(
+      (await cli(testApp.database.url, 'api-keys:create', created.id, '--name', 'ci', '--scopes', 'read,admin')).stdout,
+    );
+    expect(key).toEqual({
+      id: expect.stringMatching(/^key_/),
+      name: 'ci',
+      scopes: ['read', 'admin'],
+      prefix: key.key.slice(0, 12),
+      key: expect.stringMatching(/^esk_/),
+      createdAt: expect.any(String),
+    });
     await api.createStore(key.key, { name: 'made-with-cli-key' }).expect(201);
 
     const keys = JSON.parse((await cli(testApp.database.url, 'api-keys:list', created.id)).stdout);

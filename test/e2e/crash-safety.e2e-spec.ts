@@ -72,7 +72,10 @@ describe('Crash safety of appends (SIGKILL during batch appends)', () => {
     const first = await startApi();
     const tenant = await call(first.base, 'POST', '/admin/tenants', TEST_ADMIN_TOKEN, { name: 'crash-tenant' });
     expect(tenant.status).toBe(201);
-    const apiKey = await call(first.base, 'POST', `/admin/tenants/${tenant.body.id}/api-keys`, TEST_ADMIN_TOKEN, { name: 'crash', scopes: ['read', 'write', 'admin'] });
+    const apiKey = await call(first.base, 'POST', `/admin/tenants/${tenant.body.id}/api-keys`, TEST_ADMIN_TOKEN, {
+      name: 'crash',
+      scopes: ['read', 'write', 'admin'],
+    });
     expect(apiKey.status).toBe(201);
     const key: string = apiKey.body.key;
     const created = await call(first.base, 'POST', '/event-stores', key, { name: 'crash-store' });
@@ -89,11 +92,21 @@ describe('Crash safety of appends (SIGKILL during batch appends)', () => {
     const client = async (clientIndex: number) => {
       for (let seq = 0; !killed && seq < 10000; seq++) {
         const streamId = `crash-${(clientIndex + seq) % STREAMS}`;
-        const events = Array.from({ length: BATCH }, (_unused, index) => ({ type: 'batch.item', data: { client: clientIndex, seq, index } }));
+        const events = Array.from({ length: BATCH }, (_unused, index) => ({
+          type: 'batch.item',
+          data: { client: clientIndex, seq, index },
+        }));
         inFlight++;
         try {
           const idempotency: Record<string, string> = clientIndex % 2 === 1 ? { 'Idempotency-Key': `crash-${clientIndex}-${seq}` } : {};
-          const response = await call(first.base, 'POST', `/event-stores/${storeId}/streams/${streamId}`, key, { events, expectedStreamVersion: 'any' }, idempotency);
+          const response = await call(
+            first.base,
+            'POST',
+            `/event-stores/${storeId}/streams/${streamId}`,
+            key,
+            { events, expectedStreamVersion: 'any' },
+            idempotency,
+          );
           if (response.status === 200) acknowledged.push({ client: clientIndex, seq, streamId, ...response.body });
           else refused.push(response);
         } catch {
@@ -151,8 +164,13 @@ describe('Crash safety of appends (SIGKILL during batch appends)', () => {
     for (const batch of batches) expect(batch).toMatchObject({ count: BATCH, transactions: 1 });
 
     // Keyed appends: a key is recorded, with its result, exactly for the keyed batches that are stored.
-    const keys = (await sql.query(`SELECT key, result IS NOT NULL AS completed FROM idempotency_keys WHERE event_store_id = $1 ORDER BY key`, [storeId])).rows;
-    const keyedBatches = batches.filter((batch) => Number(batch.client) % 2 === 1).map((batch) => `crash-${batch.client}-${batch.seq}`).sort();
+    const keys = (
+      await sql.query(`SELECT key, result IS NOT NULL AS completed FROM idempotency_keys WHERE event_store_id = $1 ORDER BY key`, [storeId])
+    ).rows;
+    const keyedBatches = batches
+      .filter((batch) => Number(batch.client) % 2 === 1)
+      .map((batch) => `crash-${batch.client}-${batch.seq}`)
+      .sort();
     expect(keys.map((row) => row.key)).toEqual(keyedBatches);
     expect(keys.every((row) => row.completed)).toBe(true);
     expect(keyedBatches.length).toBeGreaterThan(0);
@@ -164,11 +182,20 @@ describe('Crash safety of appends (SIGKILL during batch appends)', () => {
            FROM events WHERE event_store_id = $1 AND data->>'client' = $2 AND data->>'seq' = $3 GROUP BY stream_id`,
         [storeId, String(ack.client), String(ack.seq)],
       );
-      expect(rows).toEqual([{ stream_id: ack.streamId, count: BATCH, first: ack.globalPosition - BATCH + 1, last_stream_position: ack.currentStreamVersion - 1 }]);
+      expect(rows).toEqual([
+        {
+          stream_id: ack.streamId,
+          count: BATCH,
+          first: ack.globalPosition - BATCH + 1,
+          last_stream_position: ack.currentStreamVersion - 1,
+        },
+      ]);
     }
 
     // Global positions are exactly 1..max; the store's counters agree.
-    const { rows: [summary] } = await sql.query(
+    const {
+      rows: [summary],
+    } = await sql.query(
       `SELECT count(*)::int AS count, min(global_position)::int AS min, max(global_position)::int AS max, count(DISTINCT global_position)::int AS distinct
          FROM events WHERE event_store_id = $1`,
       [storeId],
@@ -176,10 +203,9 @@ describe('Crash safety of appends (SIGKILL during batch appends)', () => {
     const total = transactions.length * BATCH;
     expect(summary).toEqual({ count: total, min: 1, max: total, distinct: total });
     expect(total).toBeGreaterThanOrEqual(acknowledged.length * BATCH);
-    const { rows: [storeRow] } = await sql.query(
-      'SELECT last_position::int, total_events::int, total_streams::int FROM event_stores WHERE id = $1',
-      [storeId],
-    );
+    const {
+      rows: [storeRow],
+    } = await sql.query('SELECT last_position::int, total_events::int, total_streams::int FROM event_stores WHERE id = $1', [storeId]);
 
     // Each stream: version = its event count, positions 0..k-1, last_global_position its newest event.
     const streams = (
@@ -217,7 +243,12 @@ describe('Crash safety of appends (SIGKILL during batch appends)', () => {
       );
       const served: { eventId: string; globalPosition: number; streamPosition: number; transactionId: string }[] = [];
       for (let page = 0; page < 100; page++) {
-        const read = await call(second.base, 'GET', `/event-stores/${storeId}/streams/${stream.stream_id}?limit=1000&fromStreamPosition=${served.length}`, key);
+        const read = await call(
+          second.base,
+          'GET',
+          `/event-stores/${storeId}/streams/${stream.stream_id}?limit=1000&fromStreamPosition=${served.length}`,
+          key,
+        );
         expect(read.status).toBe(200);
         expect(read.body.streamVersion).toBe(stream.version);
         served.push(...read.body.events);

@@ -16,7 +16,8 @@ const matches = (event: FixtureEvent, items: Item[]) =>
   items.length === 0 ||
   items.some(
     (item) =>
-      (!item.types?.length || item.types.includes(event.type)) && (!item.tags?.length || item.tags.every((tag) => event.tags.includes(tag))),
+      (!item.types?.length || item.types.includes(event.type)) &&
+      (!item.tags?.length || item.tags.every((tag) => event.tags.includes(tag))),
   );
 
 const FIXTURE: FixtureEvent[] = [
@@ -74,7 +75,11 @@ describe('Dynamic Consistency Boundary', () => {
     });
 
     it('ORs items, like the reference evaluation, for every pair of items', async () => {
-      const pairs = ITEMS.flatMap((first, i) => ITEMS.slice(i + 1).filter((_, j) => (i + j) % 7 === 0).map((second) => [first, second]));
+      const pairs = ITEMS.flatMap((first, i) =>
+        ITEMS.slice(i + 1)
+          .filter((_, j) => (i + j) % 7 === 0)
+          .map((second) => [first, second]),
+      );
       expect(pairs.length).toBeGreaterThan(50);
       for (const items of pairs) {
         const response = await query({ query: { items } }).expect(200);
@@ -127,7 +132,16 @@ describe('Dynamic Consistency Boundary', () => {
 
   describe('appending', () => {
     it('appends with 200 and the last position', async () => {
-      expect((await appendDcb({ events: [{ type: 'A', data: { n: 1 }, tags: ['t'] }, { type: 'B', data: {} }] }).expect(200)).body).toEqual({ lastPosition: 2 });
+      expect(
+        (
+          await appendDcb({
+            events: [
+              { type: 'A', data: { n: 1 }, tags: ['t'] },
+              { type: 'B', data: {} },
+            ],
+          }).expect(200)
+        ).body,
+      ).toEqual({ lastPosition: 2 });
       expect((await appendDcb({ events: [{ type: 'C', data: {} }] }).expect(200)).body).toEqual({ lastPosition: 3 });
     });
 
@@ -167,7 +181,12 @@ describe('Dynamic Consistency Boundary', () => {
     });
 
     it('lets a stream event carrying a tag fail a later DCB condition (one log)', async () => {
-      await api.http().post(`/event-stores/${store}/streams/user-alice`).set(bearer(tenant.key)).send({ events: [{ type: 'UserRegistered', data: {}, tags: ['username:alice'] }] }).expect(200);
+      await api
+        .http()
+        .post(`/event-stores/${store}/streams/user-alice`)
+        .set(bearer(tenant.key))
+        .send({ events: [{ type: 'UserRegistered', data: {}, tags: ['username:alice'] }] })
+        .expect(200);
       const failed = await appendDcb({
         events: [{ type: 'UserRegistered', data: {}, tags: ['username:alice'] }],
         condition: { failIfEventsMatch: { items: [{ types: ['UserRegistered'], tags: ['username:alice'] }] }, after: 0 },
@@ -179,12 +198,20 @@ describe('Dynamic Consistency Boundary', () => {
 
     it('reports at most the lowest 100 conflicting positions', async () => {
       await appendDcb({ events: Array.from({ length: 150 }, () => ({ type: 'Tick', data: {}, tags: ['clock'] })) }).expect(200);
-      const failed = await appendDcb({ events: [{ type: 'Tick', data: {} }], condition: { failIfEventsMatch: { items: [{ tags: ['clock'] }] }, after: 10 } }).expect(409);
+      const failed = await appendDcb({
+        events: [{ type: 'Tick', data: {} }],
+        condition: { failIfEventsMatch: { items: [{ tags: ['clock'] }] }, after: 10 },
+      }).expect(409);
       expect(failed.body.conflictingPositions).toEqual(Array.from({ length: 100 }, (_, i) => i + 11));
     });
 
     it('keeps DCB events out of the streams list but in reads and statistics', async () => {
-      await api.http().post(`/event-stores/${store}/streams/order-1`).set(bearer(tenant.key)).send({ events: [{ type: 'order.created', data: {} }] }).expect(200);
+      await api
+        .http()
+        .post(`/event-stores/${store}/streams/order-1`)
+        .set(bearer(tenant.key))
+        .send({ events: [{ type: 'order.created', data: {} }] })
+        .expect(200);
       await appendDcb({ events: [{ type: 'dcb.thing', data: { k: 1 }, tags: ['t'] }] }).expect(200);
       const streams = await api.http().get(`/event-stores/${store}/streams`).set(bearer(tenant.key)).expect(200);
       expect(streams.body.streams.map((s: { streamId: string }) => s.streamId)).toEqual(['order-1']);
@@ -208,11 +235,27 @@ describe('Dynamic Consistency Boundary', () => {
     it.each([
       ['a comma in a tag', { events: [{ type: 'A', data: {}, tags: ['a,b'] }] }, 'events.0.tags'],
       ['no events', { events: [] }, 'events'],
-      ['a condition without failIfEventsMatch', { events: [{ type: 'A', data: {} }], condition: { after: 1 } }, 'condition.failIfEventsMatch'],
-      ['a negative after', { events: [{ type: 'A', data: {} }], condition: { failIfEventsMatch: { items: [] }, after: -1 } }, 'condition.after'],
-      ['a comma in a condition tag', { events: [{ type: 'A', data: {} }], condition: { failIfEventsMatch: { items: [{ tags: ['a,b'] }] } } }, 'condition.failIfEventsMatch.items.0.tags'],
+      [
+        'a condition without failIfEventsMatch',
+        { events: [{ type: 'A', data: {} }], condition: { after: 1 } },
+        'condition.failIfEventsMatch',
+      ],
+      [
+        'a negative after',
+        { events: [{ type: 'A', data: {} }], condition: { failIfEventsMatch: { items: [] }, after: -1 } },
+        'condition.after',
+      ],
+      [
+        'a comma in a condition tag',
+        { events: [{ type: 'A', data: {} }], condition: { failIfEventsMatch: { items: [{ tags: ['a,b'] }] } } },
+        'condition.failIfEventsMatch.items.0.tags',
+      ],
       ['an event that is a list', { events: [[]] }, 'events'],
-      ['a condition item that is a list', { events: [{ type: 'A', data: {} }], condition: { failIfEventsMatch: { items: [[]] } } }, 'condition.failIfEventsMatch.items'],
+      [
+        'a condition item that is a list',
+        { events: [{ type: 'A', data: {} }], condition: { failIfEventsMatch: { items: [[]] } } },
+        'condition.failIfEventsMatch.items',
+      ],
     ])('refuses an append with %s', async (_case, body, field) => {
       const response = await appendDcb(body).expect(400);
       expect(response.body.error.details.fields.map((f: { field: string }) => f.field)).toContain(field);
@@ -248,7 +291,12 @@ describe('Dynamic Consistency Boundary', () => {
     });
 
     it('treats a query without items as matching everything', async () => {
-      await appendDcb({ events: [{ type: 'A', data: {} }, { type: 'B', data: {} }] }).expect(200);
+      await appendDcb({
+        events: [
+          { type: 'A', data: {} },
+          { type: 'B', data: {} },
+        ],
+      }).expect(200);
       expect(positions(await query({ query: {} }).expect(200))).toEqual([1, 2]);
     });
 
@@ -256,7 +304,12 @@ describe('Dynamic Consistency Boundary', () => {
       await query({ limit: 1000 }).expect(200);
       await api.http().post('/event-stores/nowhere/query').set(bearer(tenant.key)).send({}).expect(404);
       const reader = await api.keyFor(tenant.tenantId, ['read']);
-      await api.http().post(`/event-stores/${store}/events`).set(bearer(reader.key)).send({ events: [{ type: 'A', data: {} }] }).expect(403);
+      await api
+        .http()
+        .post(`/event-stores/${store}/events`)
+        .set(bearer(reader.key))
+        .send({ events: [{ type: 'A', data: {} }] })
+        .expect(403);
       const writer = await api.keyFor(tenant.tenantId, ['write']);
       await api.http().post(`/event-stores/${storeId}/query`).set(bearer(writer.key)).send({}).expect(403);
     });
@@ -305,9 +358,13 @@ describe('Dynamic Consistency Boundary', () => {
     }, 60_000);
 
     it('returns only increasing positions to a reader following the log', async () => {
-      const writing = Promise.all(Array.from({ length: 8 }, (_, w) => (async () => {
-        for (let i = 0; i < 15; i++) await appendDcb({ events: [{ type: 'E', data: { w, i }, tags: [`w:${w}`] }] }).expect(200);
-      })()));
+      const writing = Promise.all(
+        Array.from({ length: 8 }, (_, w) =>
+          (async () => {
+            for (let i = 0; i < 15; i++) await appendDcb({ events: [{ type: 'E', data: { w, i }, tags: [`w:${w}`] }] }).expect(200);
+          })(),
+        ),
+      );
       let after = 0;
       const seen: number[] = [];
       let done = false;
@@ -331,20 +388,32 @@ describe('Dynamic Consistency Boundary', () => {
     });
     afterEach(() => sql.end());
     const tagRows = async () =>
-      (await sql.query('SELECT tag, global_position::int AS position FROM event_tags WHERE event_store_id = $1 ORDER BY 2, 1', [storeId])).rows;
+      (await sql.query('SELECT tag, global_position::int AS position FROM event_tags WHERE event_store_id = $1 ORDER BY 2, 1', [storeId]))
+        .rows;
 
     it('stores a tag given twice once', async () => {
       await appendDcb({ events: [{ type: 'A', data: {}, tags: ['t1', 't1', 't2'] }] }).expect(200);
       expect((await query({}).expect(200)).body.events[0].tags).toEqual(['t1', 't2']);
-      expect(await tagRows()).toEqual([{ tag: 't1', position: 1 }, { tag: 't2', position: 1 }]);
+      expect(await tagRows()).toEqual([
+        { tag: 't1', position: 1 },
+        { tag: 't2', position: 1 },
+      ]);
     });
 
     it('removes the tags of deleted events and of a deleted store', async () => {
-      await appendDcb({ events: [{ type: 'A', data: {}, tags: ['a', 'b'] }, { type: 'B', data: {}, tags: ['b'] }] }).expect(200);
+      await appendDcb({
+        events: [
+          { type: 'A', data: {}, tags: ['a', 'b'] },
+          { type: 'B', data: {}, tags: ['b'] },
+        ],
+      }).expect(200);
       await appendDcb({ events: [{ type: 'C', data: {}, tags: ['c'] }] }).expect(200);
       // What the retention sweep will do: delete old events by position.
       await sql.query('DELETE FROM events WHERE event_store_id = $1 AND global_position <= 1', [storeId]);
-      expect(await tagRows()).toEqual([{ tag: 'b', position: 2 }, { tag: 'c', position: 3 }]);
+      expect(await tagRows()).toEqual([
+        { tag: 'b', position: 2 },
+        { tag: 'c', position: 3 },
+      ]);
       expect(positions(await query({ query: { items: [{ tags: ['b'] }] } }).expect(200))).toEqual([2]);
 
       await api.http().delete(`/event-stores/${store}`).set(bearer(tenant.key)).expect(204);
@@ -357,18 +426,30 @@ describe('Dynamic Consistency Boundary', () => {
       await sql.query('LISTEN event_store_appends');
       await appendDcb({ events: [{ type: 'A', data: {}, tags: ['k'] }] }).expect(200);
       await appendDcb({ events: [{ type: 'A', data: {} }], condition: { failIfEventsMatch: { items: [{ tags: ['k'] }] } } }).expect(409);
-      await appendDcb({ events: [{ type: 'B', data: {} }, { type: 'B', data: {} }] }).expect(200);
+      await appendDcb({
+        events: [
+          { type: 'B', data: {} },
+          { type: 'B', data: {} },
+        ],
+      }).expect(200);
       for (let attempt = 0; attempt < 200 && notifications.length < 2; attempt++) await new Promise((resolve) => setTimeout(resolve, 10));
       expect(notifications).toEqual([`${storeId}:1`, `${storeId}:3`]);
     });
   });
 
   it('refuses a reused Idempotency-Key with another body, and does not remember a failed condition', async () => {
-    await appendDcb({ events: [{ type: 'A', data: {} }] }).set('Idempotency-Key', 'k-1').expect(200);
-    const conflict = await appendDcb({ events: [{ type: 'B', data: {} }] }).set('Idempotency-Key', 'k-1').expect(409);
+    await appendDcb({ events: [{ type: 'A', data: {} }] })
+      .set('Idempotency-Key', 'k-1')
+      .expect(200);
+    const conflict = await appendDcb({ events: [{ type: 'B', data: {} }] })
+      .set('Idempotency-Key', 'k-1')
+      .expect(409);
     expect(conflict.body.error.code).toBe('IDEMPOTENCY_CONFLICT');
 
-    const guarded = { events: [{ type: 'Claim', data: {}, tags: ['seat'] }], condition: { failIfEventsMatch: { items: [{ tags: ['seat'] }] } } };
+    const guarded = {
+      events: [{ type: 'Claim', data: {}, tags: ['seat'] }],
+      condition: { failIfEventsMatch: { items: [{ tags: ['seat'] }] } },
+    };
     await appendDcb({ events: [{ type: 'Claim', data: {}, tags: ['seat'] }] }).expect(200);
     const failed = await appendDcb(guarded).set('Idempotency-Key', 'k-2').expect(409);
     expect(failed.body.code).toBe('APPEND_CONDITION_FAILED');
@@ -378,11 +459,24 @@ describe('Dynamic Consistency Boundary', () => {
 
   it('indexes tags in event_tags for every append path', async () => {
     await appendDcb({ events: [{ type: 'A', data: {}, tags: ['a', 'b', 'a'] }] }).expect(200);
-    await api.http().post(`/event-stores/${store}/streams/s-1`).set(bearer(tenant.key)).send({ events: [{ type: 'B', data: {}, tags: ['b'] }, { type: 'C', data: {} }] }).expect(200);
+    await api
+      .http()
+      .post(`/event-stores/${store}/streams/s-1`)
+      .set(bearer(tenant.key))
+      .send({
+        events: [
+          { type: 'B', data: {}, tags: ['b'] },
+          { type: 'C', data: {} },
+        ],
+      })
+      .expect(200);
     const sql = new Client({ connectionString: testApp.database.url });
     await sql.connect();
     try {
-      const { rows } = await sql.query('SELECT tag, global_position, type FROM event_tags WHERE event_store_id = $1 ORDER BY global_position, tag', [storeId]);
+      const { rows } = await sql.query(
+        'SELECT tag, global_position, type FROM event_tags WHERE event_store_id = $1 ORDER BY global_position, tag',
+        [storeId],
+      );
       expect(rows).toEqual([
         { tag: 'a', global_position: '1', type: 'A' },
         { tag: 'b', global_position: '1', type: 'A' },

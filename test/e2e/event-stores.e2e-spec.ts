@@ -22,7 +22,12 @@ describe('Event stores', () => {
   describe('family A (API key)', () => {
     it('creates a store with 201 and every documented field', async () => {
       const response = await api
-        .createStore(tenant.key, { name: 'orders', description: 'Order events', region: 'eu-west-1', settings: { retentionPeriodDays: 7.5, maxStreamSizeBytes: 1048576 } })
+        .createStore(tenant.key, {
+          name: 'orders',
+          description: 'Order events',
+          region: 'eu-west-1',
+          settings: { retentionPeriodDays: 7.5, maxStreamSizeBytes: 1048576 },
+        })
         .expect(201);
       expect(response.body).toEqual({
         id: expect.stringMatching(/^es_[0-9a-f]{24}$/),
@@ -38,12 +43,21 @@ describe('Event stores', () => {
 
     it('fills defaults for optional fields', async () => {
       const response = await api.createStore(tenant.key, { name: 'bare' }).expect(201);
-      expect(response.body).toMatchObject({ description: '', region: 'default', settings: { retentionPeriodDays: null, maxStreamSizeBytes: null } });
+      expect(response.body).toMatchObject({
+        description: '',
+        region: 'default',
+        settings: { retentionPeriodDays: null, maxStreamSizeBytes: null },
+      });
     });
 
     it('lists every failing field of an invalid create in one 400', async () => {
       const response = await api
-        .createStore(tenant.key, { name: 'Bad Name', description: 'x'.repeat(256), region: '', settings: { retentionPeriodDays: -1, maxStreamSizeBytes: 1.5 } })
+        .createStore(tenant.key, {
+          name: 'Bad Name',
+          description: 'x'.repeat(256),
+          region: '',
+          settings: { retentionPeriodDays: -1, maxStreamSizeBytes: 1.5 },
+        })
         .expect(400);
       expect(response.body.error.code).toBe('VALIDATION_ERROR');
       expect(fieldsOf(response.body)).toEqual(
@@ -68,10 +82,14 @@ describe('Event stores', () => {
       await api.createStore(tenant.key, { name: `a-${'b_'.repeat(30)}c` }).expect(201);
     });
 
-    it("refuses a duplicate name in the tenant with 409, but allows it in another tenant", async () => {
+    it('refuses a duplicate name in the tenant with 409, but allows it in another tenant', async () => {
       await api.createStore(tenant.key, { name: 'payments' }).expect(201);
       const duplicate = await api.createStore(tenant.key, { name: 'payments' }).expect(409);
-      expect(duplicate.body.error).toEqual({ code: 'EVENT_STORE_ALREADY_EXISTS', message: expect.any(String), details: { name: 'payments' } });
+      expect(duplicate.body.error).toEqual({
+        code: 'EVENT_STORE_ALREADY_EXISTS',
+        message: expect.any(String),
+        details: { name: 'payments' },
+      });
       const other = await api.tenantWithKey();
       await api.createStore(other.key, { name: 'payments' }).expect(201);
     });
@@ -126,7 +144,16 @@ describe('Event stores', () => {
         const response = await list({}).expect(200);
         expect(response.body).toMatchObject({ totalCount: 5, limit: 50, offset: 0 });
         expect(response.body.eventStores.map((s: { name: string }) => s.name)).toEqual(names);
-        expect(Object.keys(response.body.eventStores[0]).sort()).toEqual(['createdAt', 'description', 'id', 'name', 'region', 'settings', 'status', 'updatedAt']);
+        expect(Object.keys(response.body.eventStores[0]).sort()).toEqual([
+          'createdAt',
+          'description',
+          'id',
+          'name',
+          'region',
+          'settings',
+          'status',
+          'updatedAt',
+        ]);
       });
 
       it('pages with limit and offset, keeping the total', async () => {
@@ -146,7 +173,14 @@ describe('Event stores', () => {
       });
 
       it('rejects limits outside 1-1000 and negative offsets', async () => {
-        for (const query of [{ limit: 0 }, { limit: 1001 }, { limit: 'many' }, { offset: -1 }, { offset: '1e20' }, { offset: 1_000_000_001 }] as Record<string, string | number>[]) {
+        for (const query of [
+          { limit: 0 },
+          { limit: 1001 },
+          { limit: 'many' },
+          { offset: -1 },
+          { offset: '1e20' },
+          { offset: 1_000_000_001 },
+        ] as Record<string, string | number>[]) {
           const response = await list(query).expect(400);
           expect(response.body.error.code).toBe('VALIDATION_ERROR');
         }
@@ -169,7 +203,12 @@ describe('Event stores', () => {
     });
 
     it('creates (201), lists, gets (200) and deletes (204) stores by name', async () => {
-      const created = await api.http().post('/api/event-stores').set(bearer(token)).send({ name: 'ledger', description: 'Ledger' }).expect(201);
+      const created = await api
+        .http()
+        .post('/api/event-stores')
+        .set(bearer(token))
+        .send({ name: 'ledger', description: 'Ledger' })
+        .expect(201);
       expect(created.body).toMatchObject({ id: expect.stringMatching(/^es_/), name: 'ledger', status: 'active' });
 
       const list = await api.http().get('/api/event-stores').set(bearer(token)).expect(200);
@@ -194,7 +233,11 @@ describe('Event stores', () => {
       expect(conflict.body).toEqual({ error: 'EVENT_STORE_ALREADY_EXISTS', message: expect.any(String), details: { name: 'twice' } });
 
       const invalid = await api.http().post('/api/event-stores').set(bearer(token)).send({ name: 'X' }).expect(400);
-      expect(invalid.body).toEqual({ error: 'VALIDATION_ERROR', message: expect.any(String), details: { fields: [expect.objectContaining({ field: 'name' })] } });
+      expect(invalid.body).toEqual({
+        error: 'VALIDATION_ERROR',
+        message: expect.any(String),
+        details: { fields: [expect.objectContaining({ field: 'name' })] },
+      });
 
       const missing = await api.http().get('/api/event-stores/nowhere').set(bearer(token)).expect(404);
       expect(missing.body).toEqual({ error: 'NOT_FOUND', message: expect.any(String), details: { eventStoreId: 'nowhere' } });
@@ -213,7 +256,13 @@ describe('Event stores', () => {
     });
 
     it('pages and validates its list like family A', async () => {
-      for (const name of ['one', 'two', 'three']) await api.http().post('/api/event-stores').set(bearer(token)).send({ name: `page-${name}` }).expect(201);
+      for (const name of ['one', 'two', 'three'])
+        await api
+          .http()
+          .post('/api/event-stores')
+          .set(bearer(token))
+          .send({ name: `page-${name}` })
+          .expect(201);
       const page = await api.http().get('/api/event-stores').query({ limit: 1, offset: 1 }).set(bearer(token)).expect(200);
       expect(page.body).toMatchObject({ totalCount: 3, limit: 1, offset: 1, eventStores: [expect.objectContaining({ name: 'page-two' })] });
       const invalid = await api.http().get('/api/event-stores').query({ limit: 1001 }).set(bearer(token)).expect(400);

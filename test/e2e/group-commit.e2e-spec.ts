@@ -24,9 +24,17 @@ describe('Group commit of concurrent appends', () => {
     const request = api.http().post(`/event-stores/${storeId}/streams/${streamId}`).set(bearer(tenant.key));
     return (idempotencyKey ? request.set('Idempotency-Key', idempotencyKey) : request).send(body);
   };
-  const appendDcb = (body: Record<string, unknown>) => api.http().post(`/event-stores/${storeId}/events`).set(bearer(tenant.key)).send(body);
+  const appendDcb = (body: Record<string, unknown>) =>
+    api.http().post(`/event-stores/${storeId}/events`).set(bearer(tenant.key)).send(body);
   const metrics = async () => (await api.http().get('/metrics').set(bearer(testApp.config.METRICS_TOKEN!)).expect(200)).text;
-  const sample = (text: string, line: string) => Number(text.split('\n').find((entry) => entry.startsWith(line))?.split(' ').at(-1) ?? 0);
+  const sample = (text: string, line: string) =>
+    Number(
+      text
+        .split('\n')
+        .find((entry) => entry.startsWith(line))
+        ?.split(' ')
+        .at(-1) ?? 0,
+    );
   /** Batches committed so far with more than `size` requests (a bucket bound: 1, 2, 4, 8…), from the append_batch_requests histogram. */
   const batchesLargerThan = async (size: number) => {
     const text = await metrics();
@@ -34,7 +42,9 @@ describe('Group commit of concurrent appends', () => {
   };
   /** The transaction (xmin) that wrote each of the store's events, by global position. */
   const transactionsByPosition = async () => {
-    const { rows } = await sql.query(`SELECT global_position::int AS position, xmin::text AS xact FROM events WHERE event_store_id = $1`, [storeId]);
+    const { rows } = await sql.query(`SELECT global_position::int AS position, xmin::text AS xact FROM events WHERE event_store_id = $1`, [
+      storeId,
+    ]);
     return new Map(rows.map((row) => [row.position as number, row.xact as string]));
   };
 
@@ -42,19 +52,25 @@ describe('Group commit of concurrent appends', () => {
    * Runs `first` while the store's row is locked, waits until it blocks on the lock, sends `rest`
    * (which queue behind it in the API), then releases the lock. Resolves with every response.
    */
-  async function inOneBatch(first: () => PromiseLike<Response>, rest: (() => PromiseLike<Response>)[]): Promise<{ first: Response; rest: Response[] }> {
+  async function inOneBatch(
+    first: () => PromiseLike<Response>,
+    rest: (() => PromiseLike<Response>)[],
+  ): Promise<{ first: Response; rest: Response[] }> {
     const holder = new Client({ connectionString: testApp.database.url });
     await holder.connect();
     try {
       await holder.query('BEGIN');
       await holder.query('SELECT 1 FROM event_stores WHERE id = $1 FOR NO KEY UPDATE', [storeId]);
       const firstResponse = Promise.resolve(first());
-      await waitFor(async () => {
-        const { rows } = await sql.query(
-          `SELECT count(*)::int AS waiting FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%append_batch%' AND datname = current_database()`,
-        );
-        return rows[0].waiting === 1;
-      }, { timeoutMs: 10_000, intervalMs: 20, what: 'the first append waiting on the lock' });
+      await waitFor(
+        async () => {
+          const { rows } = await sql.query(
+            `SELECT count(*)::int AS waiting FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%append_batch%' AND datname = current_database()`,
+          );
+          return rows[0].waiting === 1;
+        },
+        { timeoutMs: 10_000, intervalMs: 20, what: 'the first append waiting on the lock' },
+      );
       const restResponses = Promise.all(rest.map((send) => Promise.resolve(send())));
       // Long enough for the requests to pass authentication and validation and queue in the API;
       // if they had not, the xmin checks below would fail.
@@ -104,7 +120,9 @@ describe('Group commit of concurrent appends', () => {
 
     const xacts = await transactionsByPosition();
     expect([...xacts.keys()].sort((a, b) => a - b)).toEqual([1, 2, 3, 4]);
-    const batched = [winner.body.globalPosition, rest[3].body.globalPosition - 1, rest[3].body.globalPosition].map((position) => xacts.get(position));
+    const batched = [winner.body.globalPosition, rest[3].body.globalPosition - 1, rest[3].body.globalPosition].map((position) =>
+      xacts.get(position),
+    );
     expect(new Set(batched).size).toBe(1);
     expect(batched[0]).not.toBe(xacts.get(first.body.globalPosition));
     // The stream holds exactly the events of the appends that were acknowledged.
@@ -126,7 +144,9 @@ describe('Group commit of concurrent appends', () => {
     const won = rest.find((response) => response.status === 200)!;
     const lost = rest.find((response) => response.status === 409)!;
     expect(lost.body).toMatchObject({ code: 'APPEND_CONDITION_FAILED', conflictingPositions: [won.body.lastPosition], afterPosition: 0 });
-    const { rows } = await sql.query(`SELECT count(*)::int AS claims FROM events WHERE event_store_id = $1 AND type = 'username.claimed'`, [storeId]);
+    const { rows } = await sql.query(`SELECT count(*)::int AS claims FROM events WHERE event_store_id = $1 AND type = 'username.claimed'`, [
+      storeId,
+    ]);
     expect(rows[0].claims).toBe(1);
   });
 
@@ -137,7 +157,11 @@ describe('Group commit of concurrent appends', () => {
       [
         () => append('user-1', { events: [event('user.registered', { name: 'bob' }, ['username:bob'])] }),
         () => appendDcb({ events: [event('username.claimed', {}, ['username:bob'])], condition }),
-        () => appendDcb({ events: [event('username.claimed', {}, ['username:carol'])], condition: { failIfEventsMatch: { items: [{ tags: ['username:carol'] }] } } }),
+        () =>
+          appendDcb({
+            events: [event('username.claimed', {}, ['username:carol'])],
+            condition: { failIfEventsMatch: { items: [{ tags: ['username:carol'] }] } },
+          }),
       ],
     );
     const [registered, bob, carol] = rest;
@@ -211,7 +235,9 @@ describe('Group commit of concurrent appends', () => {
     expect(rest.map((response) => response.status)).toEqual([200, 400, 400, 200]);
     expect(rest[1].body.error).toMatchObject({ code: 'VALIDATION_ERROR' });
     expect(rest[2].body.error).toMatchObject({ code: 'VALIDATION_ERROR' });
-    const { rows } = await sql.query(`SELECT stream_id, xmin::text AS xact FROM events WHERE event_store_id = $1 AND type = 'fine'`, [storeId]);
+    const { rows } = await sql.query(`SELECT stream_id, xmin::text AS xact FROM events WHERE event_store_id = $1 AND type = 'fine'`, [
+      storeId,
+    ]);
     expect(rows.map((row) => row.stream_id).sort()).toEqual(['s-1', 's-2']);
     // The batch of three failed as a whole, then each request ran alone: two transactions wrote the two good ones.
     expect(new Set(rows.map((row) => row.xact)).size).toBe(2);
@@ -224,7 +250,11 @@ describe('Group commit of concurrent appends', () => {
     const streams = 10;
     const responses = await Promise.all(
       Array.from({ length: 200 }, (_, n) =>
-        instances[n % 2].http().post(`/event-stores/${storeId}/streams/s-${n % streams}`).set(bearer(tenant.key)).send({ events: [event('x', { n })] }),
+        instances[n % 2]
+          .http()
+          .post(`/event-stores/${storeId}/streams/s-${n % streams}`)
+          .set(bearer(tenant.key))
+          .send({ events: [event('x', { n })] }),
       ),
     );
     expect(responses.every((response) => response.status === 200)).toBe(true);
@@ -250,7 +280,9 @@ describe('Group commit of concurrent appends', () => {
 
   it('refuses a request without its size (an API process older than the schema) rather than counting it as NULL', async () => {
     await append('order-9', { events: [event('order.created')] }).expect(200);
-    const request = JSON.stringify([{ kind: 'stream', streamId: 'order-9', expectedVersion: 'any', events: [{ type: 'order.paid', data: {} }] }]);
+    const request = JSON.stringify([
+      { kind: 'stream', streamId: 'order-9', expectedVersion: 'any', events: [{ type: 'order.paid', data: {} }] },
+    ]);
     await expect(sql.query(`SELECT * FROM append_batch($1, $2::jsonb, 1000)`, [storeId, request])).rejects.toThrow(/carries no sizeBytes/);
     const { rows } = await sql.query(`SELECT total_events::int, total_size_bytes::int FROM event_stores WHERE id = $1`, [storeId]);
     expect(rows).toEqual([{ total_events: 1, total_size_bytes: 2 }]);
@@ -258,7 +290,10 @@ describe('Group commit of concurrent appends', () => {
 
   it('counts batch sizes in the metrics', async () => {
     const before = await batchesLargerThan(4);
-    await inOneBatch(() => append('warmup', { events: [event('warmup')] }), [1, 2, 3, 4, 5].map((n) => () => append(`s-${n}`, { events: [event('x')] })));
+    await inOneBatch(
+      () => append('warmup', { events: [event('warmup')] }),
+      [1, 2, 3, 4, 5].map((n) => () => append(`s-${n}`, { events: [event('x')] })),
+    );
     expect((await batchesLargerThan(4)) - before).toBe(1);
   });
 });

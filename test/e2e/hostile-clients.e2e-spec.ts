@@ -88,14 +88,20 @@ describe('The API under hostile clients', () => {
     });
     await api.waitForOutput(/Listening on port/);
     const admin = { ...bearer(TEST_ADMIN_TOKEN), 'content-type': 'application/json' };
-    const tenant = (await (await fetch(`${base()}/admin/tenants`, { method: 'POST', headers: admin, body: JSON.stringify({ name: 'hostile' }) })).json()) as { id: string };
+    const tenant = (await (
+      await fetch(`${base()}/admin/tenants`, { method: 'POST', headers: admin, body: JSON.stringify({ name: 'hostile' }) })
+    ).json()) as { id: string };
     const created = await fetch(`${base()}/admin/tenants/${tenant.id}/api-keys`, {
       method: 'POST',
       headers: admin,
       body: JSON.stringify({ name: 'hostile', scopes: ['read', 'write', 'admin'] }),
     });
     key = ((await created.json()) as { key: string }).key;
-    await fetch(`${base()}/event-stores`, { method: 'POST', headers: { ...bearer(key), 'content-type': 'application/json' }, body: JSON.stringify({ name: 'hostile' }) });
+    await fetch(`${base()}/event-stores`, {
+      method: 'POST',
+      headers: { ...bearer(key), 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'hostile' }),
+    });
   });
   afterAll(async () => {
     await api.stop('SIGKILL');
@@ -103,7 +109,18 @@ describe('The API under hostile clients', () => {
   });
 
   it('refuses JWTs whose algorithm names a property of Object.prototype with 401 at once, logging no error', async () => {
-    const names = ['constructor', 'toString', 'valueOf', 'hasOwnProperty', 'isPrototypeOf', 'propertyIsEnumerable', 'toLocaleString', '__proto__', '__defineGetter__', '__lookupGetter__'];
+    const names = [
+      'constructor',
+      'toString',
+      'valueOf',
+      'hasOwnProperty',
+      'isPrototypeOf',
+      'propertyIsEnumerable',
+      'toLocaleString',
+      '__proto__',
+      '__defineGetter__',
+      '__lookupGetter__',
+    ];
     for (const alg of names) {
       const token = `${base64url({ alg, typ: 'JWT' })}.${base64url({ sub: 'x', exp: 9999999999 })}.c2ln`;
       const response = await fetch(`${base()}/api/event-stores`, { headers: bearer(token), signal: AbortSignal.timeout(1000) });

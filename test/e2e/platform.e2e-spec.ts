@@ -19,7 +19,13 @@ describe('Errors, request ids, health and API docs', () => {
   });
 
   it('answers malformed JSON with 400 VALIDATION_ERROR on field body', async () => {
-    const response = await api.http().post('/event-stores').set(bearer(tenant.key)).set('Content-Type', 'application/json').send('{"name":').expect(400);
+    const response = await api
+      .http()
+      .post('/event-stores')
+      .set(bearer(tenant.key))
+      .set('Content-Type', 'application/json')
+      .send('{"name":')
+      .expect(400);
     expect(response.body.error).toEqual({
       code: 'VALIDATION_ERROR',
       message: expect.any(String),
@@ -28,7 +34,13 @@ describe('Errors, request ids, health and API docs', () => {
   });
 
   it('never echoes an unreadable body back, and gives parse failures a request id', async () => {
-    const response = await api.http().post('/event-stores').set(bearer(tenant.key)).set('Content-Type', 'application/json').send('{"secret": hunter2}').expect(400);
+    const response = await api
+      .http()
+      .post('/event-stores')
+      .set(bearer(tenant.key))
+      .set('Content-Type', 'application/json')
+      .send('{"secret": hunter2}')
+      .expect(400);
     expect(JSON.stringify(response.body)).not.toContain('hunter2');
     expect(response.headers['x-request-id']).toEqual(expect.any(String));
   });
@@ -56,7 +68,13 @@ describe('Errors, request ids, health and API docs', () => {
     // Far deeper than that, the JSON parser itself refuses; either way a 400, never a stack overflow.
     const deeper = `{"name":"deeper","settings":${'{"a":'.repeat(20_000)}1${'}'.repeat(20_000)}}`;
     await api.http().post('/event-stores').set(bearer(tenant.key)).set('Content-Type', 'application/json').send(deeper).expect(400);
-    const huge = await api.http().post('/event-stores').set(bearer(tenant.key)).set('Content-Type', 'application/json').send('{"name":"huge","settings":{"maxStreamSizeBytes":1e400}}').expect(400);
+    const huge = await api
+      .http()
+      .post('/event-stores')
+      .set(bearer(tenant.key))
+      .set('Content-Type', 'application/json')
+      .send('{"name":"huge","settings":{"maxStreamSizeBytes":1e400}}')
+      .expect(400);
     expect(huge.body.error.details.fields).toEqual([{ field: 'body', message: expect.stringMatching(/finite/) }]);
   });
 
@@ -67,7 +85,13 @@ describe('Errors, request ids, health and API docs', () => {
 
   it('answers a body over 10 MiB with 413 PAYLOAD_TOO_LARGE', async () => {
     const body = JSON.stringify({ name: 'big', description: 'x'.repeat(10 * 1024 * 1024) });
-    const response = await api.http().post('/event-stores').set(bearer(tenant.key)).set('Content-Type', 'application/json').send(body).expect(413);
+    const response = await api
+      .http()
+      .post('/event-stores')
+      .set(bearer(tenant.key))
+      .set('Content-Type', 'application/json')
+      .send(body)
+      .expect(413);
     expect(response.body.error.code).toBe('PAYLOAD_TOO_LARGE');
   });
 
@@ -92,7 +116,10 @@ describe('Errors, request ids, health and API docs', () => {
   });
 
   describe('OpenAPI document', () => {
-    let document: { paths: Record<string, Record<string, { responses: Record<string, unknown>; security?: unknown[] }>>; components: { securitySchemes: Record<string, unknown> } };
+    let document: {
+      paths: Record<string, Record<string, { responses: Record<string, unknown>; security?: unknown[] }>>;
+      components: { securitySchemes: Record<string, unknown> };
+    };
 
     beforeAll(async () => {
       document = (await api.http().get('/docs-json').expect(200)).body;
@@ -117,7 +144,11 @@ describe('Errors, request ids, health and API docs', () => {
       ['/event-stores/{eventStoreId}/streams/{streamId}', 'get', ['200', '400', '401', '403', '404', '429', '500']],
       ['/event-stores/{eventStoreId}/streams', 'get', ['200', '400', '401', '403', '404', '429', '500']],
       ['/event-stores/{eventStoreId}/events', 'get', ['200', '400', '401', '403', '404', '429', '500']],
-      ['/api/event-stores/{eventStoreName}/streams/{streamId}/events', 'post', ['201', '400', '401', '403', '404', '409', '413', '429', '500']],
+      [
+        '/api/event-stores/{eventStoreName}/streams/{streamId}/events',
+        'post',
+        ['201', '400', '401', '403', '404', '409', '413', '429', '500'],
+      ],
       ['/api/event-stores/{eventStoreName}/streams/{streamId}/events', 'get', ['200', '400', '401', '403', '404', '429', '500']],
       ['/event-stores/{eventStoreId}/events', 'post', ['200', '400', '401', '403', '404', '409', '413', '429', '500']],
       ['/event-stores/{eventStoreId}/query', 'post', ['200', '400', '401', '403', '404', '413', '429', '500']],
@@ -126,7 +157,11 @@ describe('Errors, request ids, health and API docs', () => {
       ['/event-stores/{eventStoreId}/subscriptions/{subscriptionId}', 'get', ['200', '401', '403', '404', '429', '500', '503']],
       ['/event-stores/{eventStoreId}/subscriptions/{subscriptionId}', 'delete', ['200', '401', '403', '404', '429', '500', '503']],
       ['/event-stores/{eventStoreId}/subscriptions/{subscriptionId}/dead-letters', 'get', ['200', '401', '403', '404', '429', '500']],
-      ['/event-stores/{eventStoreId}/subscriptions/{subscriptionId}/dead-letters/{deadLetterId}/replay', 'post', ['202', '401', '403', '404', '429', '500']],
+      [
+        '/event-stores/{eventStoreId}/subscriptions/{subscriptionId}/dead-letters/{deadLetterId}/replay',
+        'post',
+        ['202', '401', '403', '404', '429', '500'],
+      ],
       ['/event-stores/{eventStoreId}/events/ws', 'get', ['101', '400', '401', '403', '404', '426', '429', '500', '503']],
       ['/event-stores/{eventStoreId}/websocket-connections', 'get', ['200', '401', '403', '404', '429', '500', '503']],
       ['/event-stores/{eventStoreId}/websocket-connections/{clientId}', 'delete', ['200', '400', '401', '403', '404', '429', '500', '503']],
@@ -147,7 +182,9 @@ describe('Errors, request ids, health and API docs', () => {
     });
 
     it('documents nothing beyond those operations', () => {
-      const documented = Object.entries(document.paths).flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method} ${path}`));
+      const documented = Object.entries(document.paths).flatMap(([path, methods]) =>
+        Object.keys(methods).map((method) => `${method} ${path}`),
+      );
       expect(documented.sort()).toEqual(operations.map(([path, method]) => `${method} ${path}`).sort());
     });
 
@@ -160,10 +197,16 @@ describe('Errors, request ids, health and API docs', () => {
       expect(document.paths['/metrics'].get.security).toEqual([{ 'metrics-token': [] }]);
     });
 
-    it('documents the appends\' path parameters, Idempotency-Key header and request bodies', () => {
+    it("documents the appends' path parameters, Idempotency-Key header and request bodies", () => {
       const describe = (path: string) => {
-        const operation = document.paths[path].post as unknown as { parameters: { in: string; name: string }[]; requestBody: { content: { 'application/json': { schema: { $ref: string } } } } };
-        return { parameters: operation.parameters.map((p) => `${p.in}:${p.name}`).sort(), body: operation.requestBody.content['application/json'].schema.$ref };
+        const operation = document.paths[path].post as unknown as {
+          parameters: { in: string; name: string }[];
+          requestBody: { content: { 'application/json': { schema: { $ref: string } } } };
+        };
+        return {
+          parameters: operation.parameters.map((p) => `${p.in}:${p.name}`).sort(),
+          body: operation.requestBody.content['application/json'].schema.$ref,
+        };
       };
       expect(describe('/event-stores/{eventStoreId}/streams/{streamId}')).toEqual({
         parameters: ['header:Idempotency-Key', 'path:eventStoreId', 'path:streamId'],
@@ -177,7 +220,9 @@ describe('Errors, request ids, health and API docs', () => {
 
     it('documents error bodies in the envelope each family really returns', () => {
       const schemaOf = (path: string, method: string, status: string) =>
-        (document.paths[path][method].responses[status] as { content: { 'application/json': { schema: { $ref: string } } } }).content['application/json'].schema.$ref;
+        (document.paths[path][method].responses[status] as { content: { 'application/json': { schema: { $ref: string } } } }).content[
+          'application/json'
+        ].schema.$ref;
       expect(schemaOf('/event-stores', 'post', '409')).toBe('#/components/schemas/ErrorResponseDto');
       expect(schemaOf('/api/event-stores', 'post', '409')).toBe('#/components/schemas/FlatErrorResponseDto');
       expect(schemaOf('/health/ready', 'get', '503')).toBe('#/components/schemas/ErrorResponseDto');
@@ -209,7 +254,9 @@ describe('Unexpected failures', () => {
     await testApp.database.drop();
 
     const response = await api.http().get('/event-stores').set(bearer(tenant.key)).set('X-Request-Id', 'failure-1').expect(500);
-    expect(response.body).toEqual({ error: { code: 'INTERNAL_ERROR', message: 'An internal error occurred', details: { requestId: 'failure-1' } } });
+    expect(response.body).toEqual({
+      error: { code: 'INTERNAL_ERROR', message: 'An internal error occurred', details: { requestId: 'failure-1' } },
+    });
     await testApp.app.close();
   });
 });

@@ -75,14 +75,20 @@ describe('Entry points (dist/main.js and dist/worker.js)', () => {
       start('dist/worker.js', baseEnv()),
       start('dist/main.js', { ...baseEnv(), PORT: String(port) }),
     ];
-    await Promise.all([processes[0].waitForOutput(/Worker ready/), processes[1].waitForOutput(/Worker ready/), processes[2].waitForOutput(/Listening on port/)]);
+    await Promise.all([
+      processes[0].waitForOutput(/Worker ready/),
+      processes[1].waitForOutput(/Worker ready/),
+      processes[2].waitForOutput(/Listening on port/),
+    ]);
 
     const applied = processes.flatMap((service) => service.log.match(/Applied \w+/g) ?? []);
     expect(applied.sort()).toEqual(['Applied Baseline1795300000000']);
     const client = new Client({ connectionString: database.url });
     await client.connect();
     try {
-      expect((await client.query('SELECT name FROM migrations ORDER BY id')).rows.map((row) => row.name)).toEqual(['Baseline1795300000000']);
+      expect((await client.query('SELECT name FROM migrations ORDER BY id')).rows.map((row) => row.name)).toEqual([
+        'Baseline1795300000000',
+      ]);
     } finally {
       await client.end();
     }
@@ -98,13 +104,19 @@ describe('Entry points (dist/main.js and dist/worker.js)', () => {
       // What such a database holds: a table of the squashed migrations, and their history in TypeORM's table.
       await client.query(`CREATE TABLE tenants (id text PRIMARY KEY)`);
       await client.query(`CREATE TABLE migrations (id serial PRIMARY KEY, "timestamp" bigint NOT NULL, name varchar NOT NULL)`);
-      await client.query(`INSERT INTO migrations ("timestamp", name) VALUES (1795219200000, 'CreateTenantsApiKeysAndEventStores1795219200000')`);
+      await client.query(
+        `INSERT INTO migrations ("timestamp", name) VALUES (1795219200000, 'CreateTenantsApiKeysAndEventStores1795219200000')`,
+      );
     } finally {
       await client.end();
     }
     const api = start('dist/main.js', { ...baseEnv(), PORT: String(await freePort()) });
     expect((await api.exited).code).toBe(1);
-    expect(api.log.trim().split('\n')).toEqual([expect.stringMatching(/^API failed to start: The database was migrated by a development version older than 0\.1\.0.*delete its data directory/)]);
+    expect(api.log.trim().split('\n')).toEqual([
+      expect.stringMatching(
+        /^API failed to start: The database was migrated by a development version older than 0\.1\.0.*delete its data directory/,
+      ),
+    ]);
   });
 
   it('refuses to report the worker ready when Redis does not answer', async () => {
@@ -115,7 +127,11 @@ describe('Entry points (dist/main.js and dist/worker.js)', () => {
   });
 
   it('stops with one line when the database cannot be reached', async () => {
-    const api = start('dist/main.js', { ...baseEnv(), DATABASE_URL: 'postgres://postgres@127.0.0.1:1/none', PORT: String(await freePort()) });
+    const api = start('dist/main.js', {
+      ...baseEnv(),
+      DATABASE_URL: 'postgres://postgres@127.0.0.1:1/none',
+      PORT: String(await freePort()),
+    });
     expect((await api.exited).code).toBe(1);
     expect(api.log.trim().split('\n')).toEqual([expect.stringMatching(/^API failed to start: .*ECONNREFUSED/)]);
   });
@@ -127,7 +143,10 @@ describe('Entry points (dist/main.js and dist/worker.js)', () => {
     await Promise.all([api.waitForOutput(/Listening on port/), worker.waitForOutput(/Worker ready/)]);
 
     const exits = await Promise.all([api.stop('SIGTERM'), worker.stop('SIGTERM')]);
-    expect(exits).toEqual([{ code: 0, signal: null }, { code: 0, signal: null }]);
+    expect(exits).toEqual([
+      { code: 0, signal: null },
+      { code: 0, signal: null },
+    ]);
     for (const service of [api, worker]) {
       expect(service.log).toMatch(/Shutting down on SIGTERM/);
       // Logged once every module has closed (its pools and Redis included): nothing comes after it.
@@ -143,7 +162,15 @@ describe('Schema', () => {
     try {
       const { stdout } = await promisify(execFile)(
         process.execPath,
-        ['node_modules/typeorm/cli.js', 'migration:generate', '-d', 'dist/database/data-source.js', '--dryrun', '--check', 'src/database/migrations/Unused'],
+        [
+          'node_modules/typeorm/cli.js',
+          'migration:generate',
+          '-d',
+          'dist/database/data-source.js',
+          '--dryrun',
+          '--check',
+          'src/database/migrations/Unused',
+        ],
         { env: { PATH: process.env.PATH ?? '', DATABASE_URL: database.url } },
       );
       expect(stdout).toContain('No changes in database schema were found');

@@ -59,7 +59,11 @@ describe('Read page budget', () => {
 
   const http = () => api.http();
   const appendOne = (streamId: string, event: Record<string, unknown>) =>
-    http().post(`/event-stores/${store}/streams/${streamId}`).set(bearer(tenant.key)).send({ events: [event] }).expect(200);
+    http()
+      .post(`/event-stores/${store}/streams/${streamId}`)
+      .set(bearer(tenant.key))
+      .send({ events: [event] })
+      .expect(200);
   /** EVENTS events of ~20 KB, alternating between streams s-1 and s-2 and cycling through types a, b, c; `n` is the global order. */
   const appendFixture = async () => {
     for (let n = 0; n < EVENTS; n++) {
@@ -95,7 +99,9 @@ describe('Read page budget', () => {
       expect(first.events.length).toBeLessThan(fixtureNs('s-1').length);
       expect(first.hasMore).toBe(true);
 
-      const pages = await readToEnd((previous) => readStream({ limit: 100, ...(previous && { fromStreamPosition: lastOf(previous).streamPosition + 1 }) }));
+      const pages = await readToEnd((previous) =>
+        readStream({ limit: 100, ...(previous && { fromStreamPosition: lastOf(previous).streamPosition + 1 }) }),
+      );
       expectPagesWithin(pages, BUDGET);
       expect(nValues(pages)).toEqual(fixtureNs('s-1'));
       expect(pages.flatMap((page) => page.events.map((event) => event.streamPosition))).toEqual([0, 1, 2, 3, 4, 5]);
@@ -126,7 +132,11 @@ describe('Read page budget', () => {
     await appendFixture();
     const token = await api.accessToken(tenant.key);
     const read = (previous?: Page) =>
-      get(`/api/event-stores/${store}/streams/s-2/events`, { maxCount: 100, ...(previous && { from: lastOf(previous).streamPosition + 1 }) }, bearer(token));
+      get(
+        `/api/event-stores/${store}/streams/s-2/events`,
+        { maxCount: 100, ...(previous && { from: lastOf(previous).streamPosition + 1 }) },
+        bearer(token),
+      );
     const pages = await readToEnd(read);
     expect(pages.length).toBeGreaterThan(1);
     expect(pages[0].hasMore).toBe(true);
@@ -151,7 +161,9 @@ describe('Read page budget', () => {
 
     it('pages by fromGlobalPosition, in both directions', async () => {
       await appendFixture();
-      const forward = await readToEnd((previous) => readEvents(previous ? { fromGlobalPosition: lastOf(previous).globalPosition + 1 } : {}));
+      const forward = await readToEnd((previous) =>
+        readEvents(previous ? { fromGlobalPosition: lastOf(previous).globalPosition + 1 } : {}),
+      );
       expectPagesWithin(forward, BUDGET);
       expect(nValues(forward)).toEqual(fixtureNs());
 
@@ -193,7 +205,11 @@ describe('Read page budget', () => {
     expectPagesWithin(pages, BUDGET);
     expect(nValues(pages)).toEqual(fixtureNs().filter((n) => n % 3 !== 1));
     for (const page of pages) expect((page as Page & { lastPosition: number }).lastPosition).toBe(lastOf(page).globalPosition);
-    expect(await query(lastOf(pages.at(-1)!).globalPosition)).toEqual({ events: [], lastPosition: lastOf(pages.at(-1)!).globalPosition, hasMore: false });
+    expect(await query(lastOf(pages.at(-1)!).globalPosition)).toEqual({
+      events: [],
+      lastPosition: lastOf(pages.at(-1)!).globalPosition,
+      hasMore: false,
+    });
   });
 
   it('reads a stream of 60 events each larger than the budget to its end, one event per page, on every read path', async () => {
@@ -204,10 +220,12 @@ describe('Read page budget', () => {
     }
     const token = await api.accessToken(tenant.key);
     const reads: Record<string, (previous?: Page) => Promise<Page>> = {
-      stream: (previous) => get(`/event-stores/${store}/streams/big`, previous ? { fromStreamPosition: lastOf(previous).streamPosition + 1 } : {}),
+      stream: (previous) =>
+        get(`/event-stores/${store}/streams/big`, previous ? { fromStreamPosition: lastOf(previous).streamPosition + 1 } : {}),
       'family B': (previous) =>
         get(`/api/event-stores/${store}/streams/big/events`, previous ? { from: lastOf(previous).streamPosition + 1 } : {}, bearer(token)),
-      events: (previous) => get(`/event-stores/${store}/events`, previous ? { fromGlobalPosition: lastOf(previous).globalPosition + 1 } : {}),
+      events: (previous) =>
+        get(`/event-stores/${store}/events`, previous ? { fromGlobalPosition: lastOf(previous).globalPosition + 1 } : {}),
       dcb: async (previous) =>
         (
           await http()
@@ -275,7 +293,9 @@ describe('Read page budget', () => {
       await http().post(`/event-stores/${store}/streams/s-1`).set(bearer(tenant.key)).send({ events }).expect(200);
       const id = subscription.body.subscriptionId;
       await receiver.waitUntil(() => receiver.delivered(id).length >= EVENTS, 15_000);
-      expect(receiver.delivered(id).map((webhook) => webhook.body.event.globalPosition)).toEqual(Array.from({ length: EVENTS }, (_, i) => i + 1));
+      expect(receiver.delivered(id).map((webhook) => webhook.body.event.globalPosition)).toEqual(
+        Array.from({ length: EVENTS }, (_, i) => i + 1),
+      );
     });
   });
 });

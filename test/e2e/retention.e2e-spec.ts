@@ -40,24 +40,46 @@ describe('Retention sweep', () => {
   const appendTo = (storeId: string, streamId: string, events: object[]) =>
     api.http().post(`/event-stores/${storeId}/streams/${streamId}`).set(bearer(tenant.key)).send({ events }).expect(200);
   const positions = async (storeId: string) =>
-    (await sql.query(`SELECT global_position FROM events WHERE event_store_id = $1 ORDER BY 1`, [storeId])).rows.map((row) => Number(row.global_position));
+    (await sql.query(`SELECT global_position FROM events WHERE event_store_id = $1 ORDER BY 1`, [storeId])).rows.map((row) =>
+      Number(row.global_position),
+    );
   const age = (storeId: string, upToPosition: number, interval: string) =>
-    sql.query(`UPDATE events SET created_at = created_at - $3::interval WHERE event_store_id = $1 AND global_position <= $2`, [storeId, upToPosition, interval]);
+    sql.query(`UPDATE events SET created_at = created_at - $3::interval WHERE event_store_id = $1 AND global_position <= $2`, [
+      storeId,
+      upToPosition,
+      interval,
+    ]);
 
   it('deletes only events past the retention period, in every store that has one, keeping versions, positions and statistics true', async () => {
     const retained = (await api.createStore(tenant.key, { name: 'retained', settings: { retentionPeriodDays: 1.5 } }).expect(201)).body.id;
     const kept = (await api.createStore(tenant.key, { name: 'kept-forever' }).expect(201)).body.id;
 
-    const gone = [{ type: 'a.one', data: { n: 1 } }, { type: 'a.two', data: { n: 2 }, metadata: { by: 'é' }, tags: ['order:1'] }];
-    const partlyOld = [{ type: 'p.one', data: { n: 1 } }, { type: 'p.two', data: { n: 2 } }, { type: 'p.three', data: { n: 3 } }];
-    const dcbOld = [{ type: 'd.one', data: { d: 1 }, tags: ['claim:x'] }, { type: 'd.two', data: { d: 2 }, tags: ['claim:x', 'order:1'] }];
-    const partlyNew = [{ type: 'p.four', data: { n: 4 }, tags: ['order:1'] }, { type: 'p.five', data: { n: 5, text: 'ünïcode' } }];
+    const gone = [
+      { type: 'a.one', data: { n: 1 } },
+      { type: 'a.two', data: { n: 2 }, metadata: { by: 'é' }, tags: ['order:1'] },
+    ];
+    const partlyOld = [
+      { type: 'p.one', data: { n: 1 } },
+      { type: 'p.two', data: { n: 2 } },
+      { type: 'p.three', data: { n: 3 } },
+    ];
+    const dcbOld = [
+      { type: 'd.one', data: { d: 1 }, tags: ['claim:x'] },
+      { type: 'd.two', data: { d: 2 }, tags: ['claim:x', 'order:1'] },
+    ];
+    const partlyNew = [
+      { type: 'p.four', data: { n: 4 }, tags: ['order:1'] },
+      { type: 'p.five', data: { n: 5, text: 'ünïcode' } },
+    ];
     await appendTo(retained, 'gone-1', gone); // positions 1-2
     await appendTo(retained, 'partly-1', partlyOld); // 3-5
     await api.http().post(`/event-stores/${retained}/events`).set(bearer(tenant.key)).send({ events: dcbOld }).expect(200); // 6-7
     await appendTo(retained, 'partly-1', partlyNew); // 8-9
     await appendTo(retained, 'fresh-1', [{ type: 'f.one', data: {} }]); // 10
-    await appendTo(kept, 'old-1', [{ type: 'o.one', data: {} }, { type: 'o.two', data: {} }]);
+    await appendTo(kept, 'old-1', [
+      { type: 'o.one', data: {} },
+      { type: 'o.two', data: {} },
+    ]);
     // Two days old: past 1.5 days. Position 8 is 1 day old: within it.
     await age(retained, 7, '2 days');
     await age(retained, 8, '1 day');
@@ -68,7 +90,8 @@ describe('Retention sweep', () => {
     expect(await positions(kept)).toEqual([1, 2]);
 
     const store = (await api.http().get(`/event-stores/${retained}`).set(bearer(tenant.key)).expect(200)).body;
-    const oldest = (await sql.query(`SELECT created_at FROM events WHERE event_store_id = $1 AND global_position = 8`, [retained])).rows[0].created_at;
+    const oldest = (await sql.query(`SELECT created_at FROM events WHERE event_store_id = $1 AND global_position = 8`, [retained])).rows[0]
+      .created_at;
     expect(store.statistics).toEqual({
       totalStreams: 3,
       totalEvents: 3,
@@ -88,7 +111,11 @@ describe('Retention sweep', () => {
     expect(emptied).toMatchObject({ events: [], streamVersion: 2, hasMore: false });
 
     const streams = (await api.http().get(`/event-stores/${retained}/streams`).set(bearer(tenant.key)).expect(200)).body.streams;
-    expect(Object.fromEntries(streams.map((s: { streamId: string; sizeBytes: number; streamVersion: number }) => [s.streamId, [s.streamVersion, s.sizeBytes]]))).toEqual({
+    expect(
+      Object.fromEntries(
+        streams.map((s: { streamId: string; sizeBytes: number; streamVersion: number }) => [s.streamId, [s.streamVersion, s.sizeBytes]]),
+      ),
+    ).toEqual({
       'gone-1': [2, 0],
       'partly-1': [5, sizeOf(partlyNew[0].data) + sizeOf(partlyNew[1].data)],
       'fresh-1': [1, sizeOf({})],
@@ -97,7 +124,12 @@ describe('Retention sweep', () => {
     // The tag index lost exactly the deleted events' rows.
     const tags = await sql.query(`SELECT tag, global_position FROM event_tags WHERE event_store_id = $1 ORDER BY 2, 1`, [retained]);
     expect(tags.rows.map((row) => [row.tag, Number(row.global_position)])).toEqual([['order:1', 8]]);
-    const claim = await api.http().post(`/event-stores/${retained}/query`).set(bearer(tenant.key)).send({ query: { items: [{ tags: ['claim:x'] }] } }).expect(200);
+    const claim = await api
+      .http()
+      .post(`/event-stores/${retained}/query`)
+      .set(bearer(tenant.key))
+      .send({ query: { items: [{ tags: ['claim:x'] }] } })
+      .expect(200);
     expect(claim.body.events).toEqual([]);
 
     // The log goes on where it was: positions and versions never reused.
@@ -111,7 +143,13 @@ describe('Retention sweep', () => {
     await age(storeId, 1, '1 day');
     await waitFor(async () => (await positions(storeId)).length === 0, { timeoutMs: 30_000, intervalMs: 200 });
     const store = (await api.http().get(`/event-stores/${storeId}`).set(bearer(tenant.key)).expect(200)).body;
-    expect(store.statistics).toEqual({ totalStreams: 1, totalEvents: 0, databaseSizeBytes: 0, oldestEventTimestamp: null, newestEventTimestamp: null });
+    expect(store.statistics).toEqual({
+      totalStreams: 1,
+      totalEvents: 0,
+      databaseSizeBytes: 0,
+      oldestEventTimestamp: null,
+      newestEventTimestamp: null,
+    });
   });
 
   it('works through a backlog larger than one batch, counting every batch out exactly once', async () => {
@@ -131,11 +169,21 @@ describe('Retention sweep', () => {
 
   it('purges idempotency records older than 24 hours and keeps the recent ones', async () => {
     const storeId = (await api.createStore(tenant.key, { name: 'idempotent' }).expect(201)).body.id;
-    const keyed = (key: string) => api.http().post(`/event-stores/${storeId}/streams/s`).set(bearer(tenant.key)).set('Idempotency-Key', key).send({ events: [{ type: 'x', data: {} }] }).expect(200);
+    const keyed = (key: string) =>
+      api
+        .http()
+        .post(`/event-stores/${storeId}/streams/s`)
+        .set(bearer(tenant.key))
+        .set('Idempotency-Key', key)
+        .send({ events: [{ type: 'x', data: {} }] })
+        .expect(200);
     await keyed('expired');
     await keyed('recent');
-    await sql.query(`UPDATE idempotency_keys SET created_at = now() - interval '25 hours' WHERE event_store_id = $1 AND key = 'expired'`, [storeId]);
-    const keys = async () => (await sql.query(`SELECT key FROM idempotency_keys WHERE event_store_id = $1 ORDER BY key`, [storeId])).rows.map((row) => row.key);
+    await sql.query(`UPDATE idempotency_keys SET created_at = now() - interval '25 hours' WHERE event_store_id = $1 AND key = 'expired'`, [
+      storeId,
+    ]);
+    const keys = async () =>
+      (await sql.query(`SELECT key FROM idempotency_keys WHERE event_store_id = $1 ORDER BY key`, [storeId])).rows.map((row) => row.key);
     await waitFor(async () => (await keys()).length === 1, { timeoutMs: 30_000, intervalMs: 200 });
     expect(await keys()).toEqual(['recent']);
   });

@@ -36,7 +36,9 @@ describe('Revocation across API instances', () => {
     const [byKey, byToken, upgrade] = await Promise.all([
       b().api.http().get('/event-stores').set(bearer(key.key)),
       b().api.http().get('/api/event-stores').set(bearer(token)),
-      TestSocket.refusal(`ws://127.0.0.1:${b().port}/event-stores/${storeId}/events/ws?apiKey=${key.key}`).catch((error: Error) => ({ status: error.message })),
+      TestSocket.refusal(`ws://127.0.0.1:${b().port}/event-stores/${storeId}/events/ws?apiKey=${key.key}`).catch((error: Error) => ({
+        status: error.message,
+      })),
     ]);
     return { byKey: byKey.status, byToken: byToken.status, upgrade: upgrade.status };
   };

@@ -63,7 +63,8 @@ describe('SQL functions', () => {
     const expected = await canonical();
     expect([...expected.functions.keys()].sort()).toEqual(Object.keys(EVENT_LOG_FUNCTIONS).sort());
     expect([...installed.functions.keys()].sort()).toEqual([...expected.functions.keys()].sort());
-    for (const [name, definition] of expected.functions) expect({ name, definition: installed.functions.get(name) }).toEqual({ name, definition });
+    for (const [name, definition] of expected.functions)
+      expect({ name, definition: installed.functions.get(name) }).toEqual({ name, definition });
     expect([...expected.types.keys()].sort()).toEqual(['append_batch_appended', 'append_batch_stream']);
     expect(installed.types).toEqual(expected.types);
   });

@@ -23,11 +23,18 @@ describe('Stream appends under concurrency', () => {
   let sql: Client;
 
   const append = (streamId: string, body: Record<string, unknown>, idempotencyKey?: string) => {
-    const request = api.http().post(`/event-stores/${store}/streams/${encodeURIComponent(streamId)}`).set(bearer(tenant.key));
+    const request = api
+      .http()
+      .post(`/event-stores/${store}/streams/${encodeURIComponent(streamId)}`)
+      .set(bearer(tenant.key));
     return (idempotencyKey === undefined ? request : request.set('Idempotency-Key', idempotencyKey)).send(body);
   };
   const readStream = (streamId: string) =>
-    api.http().get(`/event-stores/${store}/streams/${encodeURIComponent(streamId)}`).query({ limit: 1000 }).set(bearer(tenant.key));
+    api
+      .http()
+      .get(`/event-stores/${store}/streams/${encodeURIComponent(streamId)}`)
+      .query({ limit: 1000 })
+      .set(bearer(tenant.key));
   const readAll = (fromGlobalPosition: number) =>
     api.http().get(`/event-stores/${store}/events`).query({ fromGlobalPosition, limit: 1000 }).set(bearer(tenant.key));
   const storedRows = async (streamId: string) =>
@@ -88,7 +95,12 @@ describe('Stream appends under concurrency', () => {
 
         expect(statuses(responses)).toEqual([200, ...times(19, () => 409)]);
         const winner = responses.findIndex((response) => response.status === 200);
-        expect(responses[winner].body).toEqual({ streamId, eventsAppended: 2, currentStreamVersion: version + 2, globalPosition: version + 2 });
+        expect(responses[winner].body).toEqual({
+          streamId,
+          eventsAppended: 2,
+          currentStreamVersion: version + 2,
+          globalPosition: version + 2,
+        });
         for (const loser of responses.filter((response) => response.status === 409)) {
           expect(loser.body.error).toEqual({
             code: 'VERSION_CONFLICT',
@@ -112,9 +124,9 @@ describe('Stream appends under concurrency', () => {
       expect(body.events.map((stored: { data: { contender?: number } }) => stored.data.contender ?? null)).toEqual(
         expectedRows.map((row) => row.contender),
       );
-      expect((await sql.query('SELECT version::int FROM streams WHERE event_store_id = $1 AND stream_id = $2', [storeId, streamId])).rows).toEqual([
-        { version: 12 },
-      ]);
+      expect(
+        (await sql.query('SELECT version::int FROM streams WHERE event_store_id = $1 AND stream_id = $2', [storeId, streamId])).rows,
+      ).toEqual([{ version: 12 }]);
     });
 
     it('lets exactly one of 20 concurrent no_stream appends create a new stream', async () => {
@@ -132,10 +144,20 @@ describe('Stream appends under concurrency', () => {
       expect(statuses(responses)).toEqual([200, ...times(19, () => 409)]);
       const winner = responses.findIndex((response) => response.status === 200);
       const winnerSize = (winner % 3) + 1;
-      expect(responses[winner].body).toEqual({ streamId, eventsAppended: winnerSize, currentStreamVersion: winnerSize, globalPosition: winnerSize });
+      expect(responses[winner].body).toEqual({
+        streamId,
+        eventsAppended: winnerSize,
+        currentStreamVersion: winnerSize,
+        globalPosition: winnerSize,
+      });
       for (const loser of responses.filter((response) => response.status === 409)) {
         expect(loser.body.error.code).toBe('VERSION_CONFLICT');
-        expect(loser.body.error.details).toEqual({ streamId, eventStoreId: storeId, expectedVersion: 'no_stream', currentVersion: winnerSize });
+        expect(loser.body.error.details).toEqual({
+          streamId,
+          eventStoreId: storeId,
+          expectedVersion: 'no_stream',
+          currentVersion: winnerSize,
+        });
       }
 
       const rows = await storedRows(streamId);
@@ -161,16 +183,27 @@ describe('Stream appends under concurrency', () => {
 
     // The responses' ranges [globalPosition - size + 1, globalPosition] tile 1..N exactly.
     const ranges = responses
-      .map((response, index) => ({ index, last: response.body.globalPosition as number, first: response.body.globalPosition - sizes[index] + 1 }))
+      .map((response, index) => ({
+        index,
+        last: response.body.globalPosition as number,
+        first: response.body.globalPosition - sizes[index] + 1,
+      }))
       .sort((a, b) => a.first - b.first);
     ranges.forEach((range, order) => expect(range.first).toBe(order === 0 ? 1 : ranges[order - 1].last + 1));
     expect(ranges[ranges.length - 1].last).toBe(total);
 
     for (const [index, response] of responses.entries()) {
-      expect(response.body).toEqual({ streamId: `item-${index}`, eventsAppended: sizes[index], currentStreamVersion: sizes[index], globalPosition: expect.any(Number) });
+      expect(response.body).toEqual({
+        streamId: `item-${index}`,
+        eventsAppended: sizes[index],
+        currentStreamVersion: sizes[index],
+        globalPosition: expect.any(Number),
+      });
       const rows = await storedRows(`item-${index}`);
       expect(rows.map((row) => row.streamPosition)).toEqual(times(sizes[index], (part) => part));
-      expect(rows.map((row) => row.globalPosition)).toEqual(times(sizes[index], (part) => response.body.globalPosition - sizes[index] + 1 + part));
+      expect(rows.map((row) => row.globalPosition)).toEqual(
+        times(sizes[index], (part) => response.body.globalPosition - sizes[index] + 1 + part),
+      );
       expect(rows.map((row) => row.data)).toEqual(times(sizes[index], (part) => ({ stream: index, part })));
       expect(new Set(rows.map((row) => row.transactionId)).size).toBe(1);
     }
@@ -184,9 +217,17 @@ describe('Stream appends under concurrency', () => {
     expect(streams.rows).toHaveLength(50);
     for (const row of streams.rows) {
       const index = Number(row.stream_id.slice('item-'.length));
-      expect(row).toEqual({ stream_id: `item-${index}`, version: sizes[index], last: responses[index].body.globalPosition, max: responses[index].body.globalPosition });
+      expect(row).toEqual({
+        stream_id: `item-${index}`,
+        version: sizes[index],
+        last: responses[index].body.globalPosition,
+        max: responses[index].body.globalPosition,
+      });
     }
-    const { rows: storeRows } = await sql.query('SELECT last_position::int, total_events::int, total_streams::int FROM event_stores WHERE id = $1', [storeId]);
+    const { rows: storeRows } = await sql.query(
+      'SELECT last_position::int, total_events::int, total_streams::int FROM event_stores WHERE id = $1',
+      [storeId],
+    );
     expect(storeRows).toEqual([{ last_position: total, total_events: total, total_streams: 50 }]);
     const statistics = (await api.http().get(`/event-stores/${store}`).set(bearer(tenant.key)).expect(200)).body.statistics;
     expect(statistics).toMatchObject({ totalEvents: total, totalStreams: 50 });
@@ -203,9 +244,17 @@ describe('Stream appends under concurrency', () => {
       for (let index = 0; index < APPENDS_PER_WRITER; index++) {
         const streamId = `stream-${Math.floor(Math.random() * 12)}`;
         const size = 1 + Math.floor(Math.random() * 3);
-        const response = await append(streamId, { events: times(size, (part) => event('thing.happened', { writer: writerIndex, append: index, part })) });
+        const response = await append(streamId, {
+          events: times(size, (part) => event('thing.happened', { writer: writerIndex, append: index, part })),
+        });
         expect(response.status).toBe(200);
-        acknowledged.push({ first: response.body.globalPosition - size + 1, last: response.body.globalPosition, writer: writerIndex, append: index, streamId });
+        acknowledged.push({
+          first: response.body.globalPosition - size + 1,
+          last: response.body.globalPosition,
+          writer: writerIndex,
+          append: index,
+          streamId,
+        });
       }
     };
 
@@ -222,7 +271,9 @@ describe('Stream appends under concurrency', () => {
         expect(status).toBe(200);
         if (body.events.length === 0) continue;
         // The first event is exactly the next position, and the page has no hole: nothing is skipped.
-        expect(body.events.map((stored: { globalPosition: number }) => stored.globalPosition)).toEqual(times(body.events.length, (index) => cursor + 1 + index));
+        expect(body.events.map((stored: { globalPosition: number }) => stored.globalPosition)).toEqual(
+          times(body.events.length, (index) => cursor + 1 + index),
+        );
         seen.push(...body.events);
         cursor += body.events.length;
         if (writing) pagesWhileWriting++;
@@ -267,19 +318,25 @@ describe('Stream appends under concurrency', () => {
       const rows = await storedRows('payment-1');
       expect(rows.map((row) => row.data)).toEqual([{ amount: 42 }, { amount: 42 }]);
       expect(await positionSummary()).toEqual({ count: 2, min: 1, max: 2, distinct: 2 });
-      const keys = await sql.query('SELECT key, result IS NOT NULL AS completed FROM idempotency_keys WHERE event_store_id = $1', [storeId]);
+      const keys = await sql.query('SELECT key, result IS NOT NULL AS completed FROM idempotency_keys WHERE event_store_id = $1', [
+        storeId,
+      ]);
       expect(keys.rows).toEqual([{ key: 'pay-once', completed: true }]);
     });
 
     // Each key claim's foreign-key check holds KEY SHARE on the store row while the append locks that
     // row: this once deadlocked (500s) until the append took FOR NO KEY UPDATE instead of FOR UPDATE.
     it('serves concurrent appends with different keys to one store, each appending once', async () => {
-      const responses = await Promise.all(times(10, (index) => append(`keyed-${index % 3}`, { events: [event('keyed', { index })] }, `key-${index}`)));
+      const responses = await Promise.all(
+        times(10, (index) => append(`keyed-${index % 3}`, { events: [event('keyed', { index })] }, `key-${index}`)),
+      );
 
       expect(responses.map((response) => response.status)).toEqual(times(10, () => 200));
       expect(responses.map((response) => response.headers['idempotent-replayed'])).toEqual(times(10, () => undefined));
       expect(await positionSummary()).toEqual({ count: 10, min: 1, max: 10, distinct: 10 });
-      expect(Number((await sql.query('SELECT count(*) FROM idempotency_keys WHERE event_store_id = $1', [storeId])).rows[0].count)).toBe(10);
+      expect(Number((await sql.query('SELECT count(*) FROM idempotency_keys WHERE event_store_id = $1', [storeId])).rows[0].count)).toBe(
+        10,
+      );
     });
 
     it('does not remember a key whose request failed with 409: the same request succeeds later and appends', async () => {
@@ -304,10 +361,12 @@ describe('Stream appends under concurrency', () => {
   describe('change signal', () => {
     let listener: Client;
     const notifications: Notification[] = [];
-    const ofThisStore = () => notifications.filter((notification) => notification.payload?.startsWith(`${storeId}:`)).map((notification) => notification.payload);
+    const ofThisStore = () =>
+      notifications.filter((notification) => notification.payload?.startsWith(`${storeId}:`)).map((notification) => notification.payload);
     /** Polls (bounded) until the store's notifications include `payload`. */
     const waitForPayload = async (payload: string) => {
-      for (let attempt = 0; attempt < 200 && !ofThisStore().includes(payload); attempt++) await new Promise((resolve) => setTimeout(resolve, 10));
+      for (let attempt = 0; attempt < 200 && !ofThisStore().includes(payload); attempt++)
+        await new Promise((resolve) => setTimeout(resolve, 10));
       expect(ofThisStore()).toContain(payload);
     };
 

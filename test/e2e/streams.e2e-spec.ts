@@ -16,12 +16,23 @@ describe('Streams and events', () => {
   let sql: Client;
 
   const append = (streamId: string, body: Record<string, unknown>, ref = store) =>
-    api.http().post(`/event-stores/${ref}/streams/${encodeURIComponent(streamId)}`).set(bearer(tenant.key)).send(body);
+    api
+      .http()
+      .post(`/event-stores/${ref}/streams/${encodeURIComponent(streamId)}`)
+      .set(bearer(tenant.key))
+      .send(body);
   const read = (streamId: string, query: Record<string, unknown> = {}) =>
-    api.http().get(`/event-stores/${store}/streams/${encodeURIComponent(streamId)}`).query(query).set(bearer(tenant.key));
-  const readAll = (query: Record<string, unknown> = {}) => api.http().get(`/event-stores/${store}/events`).query(query).set(bearer(tenant.key));
+    api
+      .http()
+      .get(`/event-stores/${store}/streams/${encodeURIComponent(streamId)}`)
+      .query(query)
+      .set(bearer(tenant.key));
+  const readAll = (query: Record<string, unknown> = {}) =>
+    api.http().get(`/event-stores/${store}/events`).query(query).set(bearer(tenant.key));
   const rowCount = async (streamId: string) =>
-    Number((await sql.query('SELECT count(*) FROM events WHERE event_store_id = $1 AND stream_id = $2', [storeId, streamId])).rows[0].count);
+    Number(
+      (await sql.query('SELECT count(*) FROM events WHERE event_store_id = $1 AND stream_id = $2', [storeId, streamId])).rows[0].count,
+    );
 
   beforeAll(async () => {
     testApp = await startTestApp();
@@ -52,7 +63,10 @@ describe('Streams and events', () => {
     it('stores every field of every event as documented', async () => {
       const data = { nested: { list: [1, 'two', null, { deep: true }] }, unicode: 'ünïcødé ✓', empty: {} };
       await append('cart:9', {
-        events: [event('cart.opened', data, { metadata: { correlationId: 'c-1' }, tags: ['customer:7', 'cart:9'], schemaVersion: '2' }), event('cart.closed')],
+        events: [
+          event('cart.opened', data, { metadata: { correlationId: 'c-1' }, tags: ['customer:7', 'cart:9'], schemaVersion: '2' }),
+          event('cart.closed'),
+        ],
       }).expect(200);
       await append('cart:9', { events: [event('cart.reopened')] }).expect(200);
 
@@ -110,7 +124,9 @@ describe('Streams and events', () => {
         ['stream_exists on a new stream', 'stream_exists', 'acct-none', 0],
       ])('refuses %s with 409 VERSION_CONFLICT and writes nothing', async (_case, expected, streamId, current) => {
         const before = await rowCount(streamId);
-        const response = await append(streamId, { events: [event('debited'), event('debited')], expectedStreamVersion: expected }).expect(409);
+        const response = await append(streamId, { events: [event('debited'), event('debited')], expectedStreamVersion: expected }).expect(
+          409,
+        );
         expect(response.body.error).toEqual({
           code: 'VERSION_CONFLICT',
           message: expect.any(String),
@@ -169,14 +185,20 @@ describe('Streams and events', () => {
       it('answers 404 for an unknown store and 403 without the write scope', async () => {
         await append('s', { events: [event('x')] }, 'no-such-store').expect(404);
         const reader = await api.keyFor(tenant.tenantId, ['read']);
-        await api.http().post(`/event-stores/${store}/streams/s`).set(bearer(reader.key)).send({ events: [event('x')] }).expect(403);
+        await api
+          .http()
+          .post(`/event-stores/${store}/streams/s`)
+          .set(bearer(reader.key))
+          .send({ events: [event('x')] })
+          .expect(403);
         const writer = await api.keyFor(tenant.tenantId, ['write']);
         await api.http().get(`/event-stores/${store}/events`).set(bearer(writer.key)).expect(403);
       });
     });
 
     it('enforces maxStreamSizeBytes atomically with 409 STREAM_SIZE_EXCEEDED', async () => {
-      const limited = (await api.createStore(tenant.key, { name: `${store}-small`, settings: { maxStreamSizeBytes: 40 } }).expect(201)).body;
+      const limited = (await api.createStore(tenant.key, { name: `${store}-small`, settings: { maxStreamSizeBytes: 40 } }).expect(201))
+        .body;
       // {"n":1} is 7 bytes, {"m":"x"} 9: 16 per event with metadata.
       const withMeta = event('x', { n: 1 }, { metadata: { m: 'x' } });
       await append('s', { events: [withMeta, withMeta] }, limited.name).expect(200);
@@ -242,7 +264,9 @@ describe('Streams and events', () => {
 
     it('reads backward from toStreamPosition, or from the newest event, down to fromStreamPosition', async () => {
       expect(positions((await read('log', { direction: 'backward', limit: 3 }).expect(200)).body)).toEqual([9, 8, 7]);
-      expect(positions((await read('log', { direction: 'backward', toStreamPosition: 5, fromStreamPosition: 3 }).expect(200)).body)).toEqual([5, 4, 3]);
+      expect(
+        positions((await read('log', { direction: 'backward', toStreamPosition: 5, fromStreamPosition: 3 }).expect(200)).body),
+      ).toEqual([5, 4, 3]);
       const page = (await read('log', { direction: 'backward', toStreamPosition: 5, limit: 2 }).expect(200)).body;
       expect(positions(page)).toEqual([5, 4]);
       expect(page.hasMore).toBe(true);
@@ -250,7 +274,11 @@ describe('Streams and events', () => {
 
     it('answers 404 STREAM_NOT_FOUND for a stream never appended to', async () => {
       const response = await read('never').expect(404);
-      expect(response.body.error).toEqual({ code: 'STREAM_NOT_FOUND', message: expect.any(String), details: { streamId: 'never', eventStoreId: storeId } });
+      expect(response.body.error).toEqual({
+        code: 'STREAM_NOT_FOUND',
+        message: expect.any(String),
+        details: { streamId: 'never', eventStoreId: storeId },
+      });
     });
 
     it('returns no events, not 404, for a range past the end', async () => {
@@ -279,20 +307,34 @@ describe('Streams and events', () => {
 
     it('appends with 201 and the family B body', async () => {
       const response = await appendB('inv-1', { events: [event('invoice.issued'), event('invoice.sent')] }).expect(201);
-      expect(response.body).toEqual({ success: true, streamId: 'inv-1', eventsWritten: 2, nextExpectedStreamVersion: 2, currentStreamVersion: 2, globalPosition: 2 });
+      expect(response.body).toEqual({
+        success: true,
+        streamId: 'inv-1',
+        eventsWritten: 2,
+        nextExpectedStreamVersion: 2,
+        currentStreamVersion: 2,
+        globalPosition: 2,
+      });
     });
 
     it('takes the expected version at the top level or under options', async () => {
       await appendB('inv-2', { events: [event('a')], options: { expectedStreamVersion: 'no_stream' } }).expect(201);
       const conflict = await appendB('inv-2', { events: [event('b')], options: { expectedStreamVersion: 'no_stream' } }).expect(409);
-      expect(conflict.body).toEqual({ error: 'VERSION_CONFLICT', message: expect.any(String), details: expect.objectContaining({ currentVersion: 1 }) });
+      expect(conflict.body).toEqual({
+        error: 'VERSION_CONFLICT',
+        message: expect.any(String),
+        details: expect.objectContaining({ currentVersion: 1 }),
+      });
       await appendB('inv-2', { events: [event('b')], expectedStreamVersion: 1 }).expect(201);
       await appendB('inv-2', { events: [event('c')], options: { expectedStreamVersion: 'soon' } }).expect(400);
     });
 
     it('refuses an event that is a list with 400 naming events, flat', async () => {
       const response = await appendB('inv-3', { events: [[]] }).expect(400);
-      expect(response.body).toMatchObject({ error: 'VALIDATION_ERROR', details: { fields: [expect.objectContaining({ field: 'events' })] } });
+      expect(response.body).toMatchObject({
+        error: 'VALIDATION_ERROR',
+        details: { fields: [expect.objectContaining({ field: 'events' })] },
+      });
     });
 
     it('reads from (inclusive) to (exclusive), at most maxCount', async () => {
@@ -311,7 +353,11 @@ describe('Streams and events', () => {
 
     it('answers 404 for an unknown stream and 400 for the DCB stream, flat', async () => {
       const missing = await readB('nope').expect(404);
-      expect(missing.body).toEqual({ error: 'STREAM_NOT_FOUND', message: expect.any(String), details: { streamId: 'nope', eventStoreId: storeId } });
+      expect(missing.body).toEqual({
+        error: 'STREAM_NOT_FOUND',
+        message: expect.any(String),
+        details: { streamId: 'nope', eventStoreId: storeId },
+      });
       const reserved = await appendB('__dcb__', { events: [event('x')] }).expect(400);
       expect(reserved.body.error).toBe('VALIDATION_ERROR');
     });
@@ -419,7 +465,8 @@ describe('Streams and events', () => {
       await append('order:2', { events: [event('d')] }).expect(200);
       await append('plain', { events: [event('e')] }).expect(200);
     });
-    const list = (query: Record<string, unknown> = {}) => api.http().get(`/event-stores/${store}/streams`).query(query).set(bearer(tenant.key));
+    const list = (query: Record<string, unknown> = {}) =>
+      api.http().get(`/event-stores/${store}/streams`).query(query).set(bearer(tenant.key));
 
     it('lists streams oldest first with their summary and pagination', async () => {
       const { body } = await list().expect(200);
@@ -477,7 +524,8 @@ describe('Streams and events', () => {
   });
 
   describe('idempotent appends', () => {
-    const withKey = (key: string, streamId: string, body: Record<string, unknown>, ref = store) => append(streamId, body, ref).set('Idempotency-Key', key);
+    const withKey = (key: string, streamId: string, body: Record<string, unknown>, ref = store) =>
+      append(streamId, body, ref).set('Idempotency-Key', key);
 
     it('replays the first response, marked, and appends nothing more', async () => {
       const body = { events: [event('pay.requested', { amount: 5 })] };
@@ -518,7 +566,12 @@ describe('Streams and events', () => {
     it('replays a family B append with its 201 and body', async () => {
       const token = await api.accessToken(tenant.key);
       const send = () =>
-        api.http().post(`/api/event-stores/${store}/streams/b-pay/events`).set(bearer(token)).set('Idempotency-Key', 'b-1').send({ events: [event('a')] });
+        api
+          .http()
+          .post(`/api/event-stores/${store}/streams/b-pay/events`)
+          .set(bearer(token))
+          .set('Idempotency-Key', 'b-1')
+          .send({ events: [event('a')] });
       const first = await send().expect(201);
       const replay = await send().expect(201);
       expect(replay.body).toEqual(first.body);

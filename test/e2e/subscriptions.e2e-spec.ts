@@ -83,10 +83,16 @@ describe('Webhook subscriptions', () => {
     it('returns an identical existing subscription with 200 and isExistingSubscription, without its secret', async () => {
       const first = await subscribe(webhook({}, { headers: { 'X-A': '1', 'X-B': '2' } })).expect(201);
       const again = await subscribe(webhook({ retryPolicy: { maxRetries: 5 } }, { headers: { 'X-B': '2', 'X-A': '1' } })).expect(200);
-      expect(again.body).toMatchObject({ subscriptionId: first.body.subscriptionId, isExistingSubscription: true, subscriberConfig: { url: receiver.url() } });
+      expect(again.body).toMatchObject({
+        subscriptionId: first.body.subscriptionId,
+        isExistingSubscription: true,
+        subscriberConfig: { url: receiver.url() },
+      });
       expect(again.body.subscriberConfig.secret).toBeUndefined();
 
-      const withSameSecret = await subscribe(webhook({}, { headers: { 'X-A': '1', 'X-B': '2' }, secret: first.body.subscriberConfig.secret })).expect(200);
+      const withSameSecret = await subscribe(
+        webhook({}, { headers: { 'X-A': '1', 'X-B': '2' }, secret: first.body.subscriberConfig.secret }),
+      ).expect(200);
       expect(withSameSecret.body.subscriptionId).toBe(first.body.subscriptionId);
 
       // Another filter, other headers or another secret make another subscription.
@@ -110,7 +116,8 @@ describe('Webhook subscriptions', () => {
       await append('order-1', 'a', 'b', 'c');
       // A header per case keeps each request from matching the previous subscription.
       const startOf = async (position?: unknown) =>
-        (await subscribe(webhook({ position }, { headers: { 'X-Case': String(position) } })).expect(201)).body.lastProcessedEventGlobalPosition;
+        (await subscribe(webhook({ position }, { headers: { 'X-Case': String(position) } })).expect(201)).body
+          .lastProcessedEventGlobalPosition;
       expect(await startOf(undefined)).toBe(3);
       expect(await startOf('latest')).toBe(3);
       expect(await startOf('beginning')).toBe(0);
@@ -135,20 +142,67 @@ describe('Webhook subscriptions', () => {
     it.each([
       ['no eventFilter', { subscriberConfig: { url: 'http://127.0.0.1/x' } }, 'eventFilter'],
       ['a malformed filter', { eventFilter: 'order*', subscriberConfig: { url: 'http://127.0.0.1/x' } }, 'eventFilter'],
-      ['websocket through REST', { eventFilter: '*', subscriberType: 'websocket', subscriberConfig: { url: 'http://127.0.0.1/x' } }, 'subscriberType', /open a WebSocket/],
-      ['queue', { eventFilter: '*', subscriberType: 'queue', subscriberConfig: { url: 'http://127.0.0.1/x' } }, 'subscriberType', /coming soon/],
-      ['durable_object', { eventFilter: '*', subscriberType: 'durable_object', subscriberConfig: { url: 'http://127.0.0.1/x' } }, 'subscriberType', /coming soon/],
-      ['an unknown subscriberType', { eventFilter: '*', subscriberType: 'email', subscriberConfig: { url: 'http://127.0.0.1/x' } }, 'subscriberType'],
+      [
+        'websocket through REST',
+        { eventFilter: '*', subscriberType: 'websocket', subscriberConfig: { url: 'http://127.0.0.1/x' } },
+        'subscriberType',
+        /open a WebSocket/,
+      ],
+      [
+        'queue',
+        { eventFilter: '*', subscriberType: 'queue', subscriberConfig: { url: 'http://127.0.0.1/x' } },
+        'subscriberType',
+        /coming soon/,
+      ],
+      [
+        'durable_object',
+        { eventFilter: '*', subscriberType: 'durable_object', subscriberConfig: { url: 'http://127.0.0.1/x' } },
+        'subscriberType',
+        /coming soon/,
+      ],
+      [
+        'an unknown subscriberType',
+        { eventFilter: '*', subscriberType: 'email', subscriberConfig: { url: 'http://127.0.0.1/x' } },
+        'subscriberType',
+      ],
       ['no subscriberConfig', { eventFilter: '*' }, 'subscriberConfig'],
       ['an ftp url', { eventFilter: '*', subscriberConfig: { url: 'ftp://127.0.0.1/x' } }, 'subscriberConfig.url'],
       ['a url with credentials', { eventFilter: '*', subscriberConfig: { url: 'http://user:pw@127.0.0.1/x' } }, 'subscriberConfig.url'],
-      ['a url over 2048 characters', { eventFilter: '*', subscriberConfig: { url: `http://127.0.0.1/${'a'.repeat(2040)}` } }, 'subscriberConfig.url'],
-      ['a header the service sets', { eventFilter: '*', subscriberConfig: { url: 'http://127.0.0.1/x', headers: { 'Webhook-Signature': 'v1,x' } } }, 'subscriberConfig.headers'],
-      ['a non-string header value', { eventFilter: '*', subscriberConfig: { url: 'http://127.0.0.1/x', headers: { 'X-N': 1 } } }, 'subscriberConfig.headers'],
-      ['a malformed secret', { eventFilter: '*', subscriberConfig: { url: 'http://127.0.0.1/x', secret: 'hunter2' } }, 'subscriberConfig.secret'],
-      ['maxRetries above 20', { eventFilter: '*', subscriberConfig: { url: 'http://127.0.0.1/x' }, retryPolicy: { maxRetries: 21 } }, 'retryPolicy.maxRetries'],
-      ['backoffMultiplier below 1', { eventFilter: '*', subscriberConfig: { url: 'http://127.0.0.1/x' }, retryPolicy: { backoffMultiplier: 0.5 } }, 'retryPolicy.backoffMultiplier'],
-      ['initialBackoffMs below 100', { eventFilter: '*', subscriberConfig: { url: 'http://127.0.0.1/x' }, retryPolicy: { initialBackoffMs: 99 } }, 'retryPolicy.initialBackoffMs'],
+      [
+        'a url over 2048 characters',
+        { eventFilter: '*', subscriberConfig: { url: `http://127.0.0.1/${'a'.repeat(2040)}` } },
+        'subscriberConfig.url',
+      ],
+      [
+        'a header the service sets',
+        { eventFilter: '*', subscriberConfig: { url: 'http://127.0.0.1/x', headers: { 'Webhook-Signature': 'v1,x' } } },
+        'subscriberConfig.headers',
+      ],
+      [
+        'a non-string header value',
+        { eventFilter: '*', subscriberConfig: { url: 'http://127.0.0.1/x', headers: { 'X-N': 1 } } },
+        'subscriberConfig.headers',
+      ],
+      [
+        'a malformed secret',
+        { eventFilter: '*', subscriberConfig: { url: 'http://127.0.0.1/x', secret: 'hunter2' } },
+        'subscriberConfig.secret',
+      ],
+      [
+        'maxRetries above 20',
+        { eventFilter: '*', subscriberConfig: { url: 'http://127.0.0.1/x' }, retryPolicy: { maxRetries: 21 } },
+        'retryPolicy.maxRetries',
+      ],
+      [
+        'backoffMultiplier below 1',
+        { eventFilter: '*', subscriberConfig: { url: 'http://127.0.0.1/x' }, retryPolicy: { backoffMultiplier: 0.5 } },
+        'retryPolicy.backoffMultiplier',
+      ],
+      [
+        'initialBackoffMs below 100',
+        { eventFilter: '*', subscriberConfig: { url: 'http://127.0.0.1/x' }, retryPolicy: { initialBackoffMs: 99 } },
+        'retryPolicy.initialBackoffMs',
+      ],
       ['a negative position', { eventFilter: '*', subscriberConfig: { url: 'http://127.0.0.1/x' }, position: -1 }, 'position'],
       ['an unknown position word', { eventFilter: '*', subscriberConfig: { url: 'http://127.0.0.1/x' }, position: 'middle' }, 'position'],
       ['a fractional position', { eventFilter: '*', subscriberConfig: { url: 'http://127.0.0.1/x' }, position: '1.5' }, 'position'],
@@ -163,7 +217,9 @@ describe('Webhook subscriptions', () => {
     it('needs the admin scope, the caller’s own store, and a key', async () => {
       const reader = await api.keyFor(tenant.tenantId, ['read', 'write']);
       expect((await subscribe(webhook(), storeId, reader.key).expect(403)).body.error.code).toBe('FORBIDDEN');
-      expect((await http().get(`/event-stores/${storeId}/subscriptions`).set(bearer(reader.key)).expect(403)).body.error.code).toBe('FORBIDDEN');
+      expect((await http().get(`/event-stores/${storeId}/subscriptions`).set(bearer(reader.key)).expect(403)).body.error.code).toBe(
+        'FORBIDDEN',
+      );
       const stranger = await api.tenantWithKey();
       expect((await subscribe(webhook(), storeId, stranger.key).expect(404)).body.error.code).toBe('NOT_FOUND');
       await http().post(`/event-stores/${storeId}/subscribe`).send(webhook()).expect(401);
@@ -189,7 +245,13 @@ describe('Webhook subscriptions', () => {
       expect(delivered[2].body.event).toMatchObject({ streamId: '__dcb__', tags: ['order:1'], data: { carrier: 'dhl' } });
       const [first] = delivered;
       expect(first.body).toEqual({
-        event: expect.objectContaining({ streamId: 'order-1', streamPosition: 0, globalPosition: 1, type: 'order.placed', data: { index: 0 } }),
+        event: expect.objectContaining({
+          streamId: 'order-1',
+          streamPosition: 0,
+          globalPosition: 1,
+          type: 'order.placed',
+          data: { index: 0 },
+        }),
         eventStoreId: storeId,
         subscriptionId,
         deliveryId: `${subscriptionId}:1`,
@@ -209,18 +271,28 @@ describe('Webhook subscriptions', () => {
     it('delivers from the start position: existing events for beginning and N, only new ones for latest', async () => {
       await append('s-1', 'e', 'e', 'e');
       const ids = await Promise.all(
-        ['beginning', 2, 'latest'].map(async (position) => (await subscribe(webhook({ position }, { headers: { 'X-P': String(position) } })).expect(201)).body.subscriptionId),
+        ['beginning', 2, 'latest'].map(
+          async (position) =>
+            (await subscribe(webhook({ position }, { headers: { 'X-P': String(position) } })).expect(201)).body.subscriptionId,
+        ),
       );
       await append('s-1', 'e');
       const [fromBeginning, fromTwo, fromLatest] = ids;
-      await receiver.waitUntil(() => receiver.delivered(fromBeginning).length === 4 && receiver.delivered(fromTwo).length === 2 && receiver.delivered(fromLatest).length === 1);
+      await receiver.waitUntil(
+        () =>
+          receiver.delivered(fromBeginning).length === 4 &&
+          receiver.delivered(fromTwo).length === 2 &&
+          receiver.delivered(fromLatest).length === 1,
+      );
       expect(positions(receiver.delivered(fromBeginning))).toEqual([1, 2, 3, 4]);
       expect(positions(receiver.delivered(fromTwo))).toEqual([3, 4]);
       expect(positions(receiver.delivered(fromLatest))).toEqual([4]);
     });
 
     it('retries a failing delivery with the policy’s waits and delivers it on attempt 3', async () => {
-      const { subscriptionId } = (await subscribe(webhook({ retryPolicy: { maxRetries: 3, initialBackoffMs: 400, backoffMultiplier: 2 } })).expect(201)).body;
+      const { subscriptionId } = (
+        await subscribe(webhook({ retryPolicy: { maxRetries: 3, initialBackoffMs: 400, backoffMultiplier: 2 } })).expect(201)
+      ).body;
       receiver.respondWith((w) => (w.body.event.type === 'flaky' && w.body.attempt < 3 ? 503 : 200));
       await append('s-1', 'flaky', 'steady');
 
@@ -276,12 +348,22 @@ describe('Webhook subscriptions', () => {
 
       receiver.respondWith(() => 200);
       const deadLetterId = listed.body.deadLetters[0].id;
-      const replay = await http().post(`/event-stores/${storeId}/subscriptions/${subscriptionId}/dead-letters/${deadLetterId}/replay`).set(bearer(tenant.key)).expect(202);
+      const replay = await http()
+        .post(`/event-stores/${storeId}/subscriptions/${subscriptionId}/dead-letters/${deadLetterId}/replay`)
+        .set(bearer(tenant.key))
+        .expect(202);
       expect(replay.body).toEqual({ success: true });
       await receiver.waitUntil(() => receiver.delivered(subscriptionId).length === 3);
-      expect(receiver.for(subscriptionId).at(-1)!.body).toMatchObject({ event: { globalPosition: 1 }, deliveryId: `${subscriptionId}:1`, attempt: 1 });
+      expect(receiver.for(subscriptionId).at(-1)!.body).toMatchObject({
+        event: { globalPosition: 1 },
+        deliveryId: `${subscriptionId}:1`,
+        attempt: 1,
+      });
       await expectEventually(async () => (await deadLetters(subscriptionId)).body.totalCount === 0);
-      const missing = await http().post(`/event-stores/${storeId}/subscriptions/${subscriptionId}/dead-letters/${deadLetterId}/replay`).set(bearer(tenant.key)).expect(404);
+      const missing = await http()
+        .post(`/event-stores/${storeId}/subscriptions/${subscriptionId}/dead-letters/${deadLetterId}/replay`)
+        .set(bearer(tenant.key))
+        .expect(404);
       expect(missing.body.error.details).toEqual({ subscriptionId, deadLetterId });
     });
 
@@ -297,11 +379,19 @@ describe('Webhook subscriptions', () => {
       receiver.respondWith((w) => (w.body.event.type === 'slow' && w.body.attempt === 1 ? 500 : 200));
       await append('s-1', 'slow');
       await receiver.waitUntil(() => receiver.for(subscriptionId).some((w) => w.body.event.globalPosition === 3));
-      await http().post(`/event-stores/${storeId}/subscriptions/${subscriptionId}/dead-letters/${first.id}/replay`).set(bearer(tenant.key)).expect(202);
+      await http()
+        .post(`/event-stores/${storeId}/subscriptions/${subscriptionId}/dead-letters/${first.id}/replay`)
+        .set(bearer(tenant.key))
+        .expect(202);
       await append('s-1', 'later');
 
       await receiver.waitUntil(() => receiver.delivered(subscriptionId).length === 3);
-      expect(receiver.for(subscriptionId).slice(4).map((w) => [w.body.event.globalPosition, w.body.attempt, w.status])).toEqual([
+      expect(
+        receiver
+          .for(subscriptionId)
+          .slice(4)
+          .map((w) => [w.body.event.globalPosition, w.body.attempt, w.status]),
+      ).toEqual([
         [3, 1, 500],
         [3, 2, 200],
         [1, 1, 200],
@@ -339,20 +429,28 @@ describe('Webhook targets when private addresses are refused', () => {
   });
   afterAll(() => testApp.close());
 
-  it.each(['http://127.0.0.1:8080/hook', 'http://localhost/hook', 'http://10.0.0.8/hook', 'http://169.254.169.254/latest/meta-data', 'http://[::1]/hook'])(
-    'refuses %s with 400 on subscriberConfig.url',
-    async (url) => {
-      const tenant = await api.tenantWithKey();
-      const storeId = (await api.createStore(tenant.key, { name: `ssrf-${Math.random().toString(36).slice(2, 8)}` }).expect(201)).body.id;
-      const response = await api.http().post(`/event-stores/${storeId}/subscribe`).set(bearer(tenant.key)).send({ eventFilter: '*', subscriberConfig: { url } }).expect(400);
-      expect(response.body.error).toMatchObject({
-        code: 'VALIDATION_ERROR',
-        details: { fields: [{ field: 'subscriberConfig.url', message: expect.stringMatching(/is not an allowed webhook target/) }] },
-      });
-      const listed = await api.http().get(`/event-stores/${storeId}/subscriptions`).set(bearer(tenant.key)).expect(200);
-      expect(listed.body.totalCount).toBe(0);
-    },
-  );
+  it.each([
+    'http://127.0.0.1:8080/hook',
+    'http://localhost/hook',
+    'http://10.0.0.8/hook',
+    'http://169.254.169.254/latest/meta-data',
+    'http://[::1]/hook',
+  ])('refuses %s with 400 on subscriberConfig.url', async (url) => {
+    const tenant = await api.tenantWithKey();
+    const storeId = (await api.createStore(tenant.key, { name: `ssrf-${Math.random().toString(36).slice(2, 8)}` }).expect(201)).body.id;
+    const response = await api
+      .http()
+      .post(`/event-stores/${storeId}/subscribe`)
+      .set(bearer(tenant.key))
+      .send({ eventFilter: '*', subscriberConfig: { url } })
+      .expect(400);
+    expect(response.body.error).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      details: { fields: [{ field: 'subscriberConfig.url', message: expect.stringMatching(/is not an allowed webhook target/) }] },
+    });
+    const listed = await api.http().get(`/event-stores/${storeId}/subscriptions`).set(bearer(tenant.key)).expect(200);
+    expect(listed.body.totalCount).toBe(0);
+  });
 
   it('gives the same refusal for a name resolving to a private address and for one that does not resolve', async () => {
     const tenant = await api.tenantWithKey();
@@ -381,10 +479,16 @@ describe('Webhook subscriptions per store', () => {
   let api: ApiClient;
   let tenant: TenantKey;
 
-  const newStore = async () => (await api.createStore(tenant.key, { name: `cap-${Math.random().toString(36).slice(2, 8)}` }).expect(201)).body.id as string;
+  const newStore = async () =>
+    (await api.createStore(tenant.key, { name: `cap-${Math.random().toString(36).slice(2, 8)}` }).expect(201)).body.id as string;
   const subscribe = (storeId: string, path: string) =>
-    api.http().post(`/event-stores/${storeId}/subscribe`).set(bearer(tenant.key)).send({ eventFilter: '*', subscriberConfig: { url: `http://127.0.0.1:9/${path}` } });
-  const countOf = async (storeId: string) => (await api.http().get(`/event-stores/${storeId}/subscriptions`).set(bearer(tenant.key)).expect(200)).body.totalCount;
+    api
+      .http()
+      .post(`/event-stores/${storeId}/subscribe`)
+      .set(bearer(tenant.key))
+      .send({ eventFilter: '*', subscriberConfig: { url: `http://127.0.0.1:9/${path}` } });
+  const countOf = async (storeId: string) =>
+    (await api.http().get(`/event-stores/${storeId}/subscriptions`).set(bearer(tenant.key)).expect(200)).body.totalCount;
 
   beforeAll(async () => {
     testApp = await startTestApp({ MAX_SUBSCRIPTIONS_PER_STORE: String(cap) });
@@ -411,7 +515,10 @@ describe('Webhook subscriptions per store', () => {
   it('still returns an identical subscription at the cap, counts each store apart, and makes room when one is deleted', async () => {
     const storeId = await newStore();
     const created = await Promise.all(Array.from({ length: cap }, (_, i) => subscribe(storeId, `hook-${i}`).expect(201)));
-    expect((await subscribe(storeId, 'hook-0').expect(200)).body).toMatchObject({ subscriptionId: created[0].body.subscriptionId, isExistingSubscription: true });
+    expect((await subscribe(storeId, 'hook-0').expect(200)).body).toMatchObject({
+      subscriptionId: created[0].body.subscriptionId,
+      isExistingSubscription: true,
+    });
     await subscribe(await newStore(), 'hook-0').expect(201);
 
     await api.http().delete(`/event-stores/${storeId}/subscriptions/${created[0].body.subscriptionId}`).set(bearer(tenant.key)).expect(200);

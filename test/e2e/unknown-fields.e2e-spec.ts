@@ -41,7 +41,9 @@ describe('Unknown fields and query parameters, on every endpoint', () => {
   let sql: Client;
 
   const operations = () =>
-    Object.entries(document.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, operation]) => ({ path, method, operation })));
+    Object.entries(document.paths).flatMap(([path, methods]) =>
+      Object.entries(methods).map(([method, operation]) => ({ path, method, operation })),
+    );
 
   /** A path with each parameter filled by its example, or by an existing resource's name. */
   const concretePath = (path: string, operation: Operation) =>
@@ -53,7 +55,9 @@ describe('Unknown fields and query parameters, on every endpoint', () => {
 
   const credentialsFor = (operation: Operation): Record<string, string> => {
     const scheme = Object.keys(operation.security?.[0] ?? {})[0];
-    const secret = { 'api-key': tenant.key, jwt: token, 'admin-token': TEST_ADMIN_TOKEN, 'metrics-token': TEST_METRICS_TOKEN }[scheme ?? ''];
+    const secret = { 'api-key': tenant.key, jwt: token, 'admin-token': TEST_ADMIN_TOKEN, 'metrics-token': TEST_METRICS_TOKEN }[
+      scheme ?? ''
+    ];
     return secret ? bearer(secret) : {};
   };
 
@@ -68,7 +72,9 @@ describe('Unknown fields and query parameters, on every endpoint', () => {
   const sampleOf = (schema: Schema): unknown => {
     const resolved = resolve(schema);
     if (resolved.properties) {
-      return Object.fromEntries(Object.entries(resolved.properties).map(([name, property]) => [name, FREE_FORM.has(name) ? {} : sampleOf(property)]));
+      return Object.fromEntries(
+        Object.entries(resolved.properties).map(([name, property]) => [name, FREE_FORM.has(name) ? {} : sampleOf(property)]),
+      );
     }
     if (resolved.type === 'array' && resolved.items) return [sampleOf(resolved.items)];
     return resolved.example ?? (resolved.type === 'string' ? 'x' : resolved.type === 'integer' || resolved.type === 'number' ? 1 : null);
@@ -108,7 +114,12 @@ describe('Unknown fields and query parameters, on every endpoint', () => {
     tenant = await api.tenantWithKey();
     token = await api.accessToken(tenant.key);
     await api.createStore(tenant.key, { name: 'orders' }).expect(201);
-    await api.http().post('/event-stores/orders/streams/order-1').set(bearer(tenant.key)).send({ events: [{ type: 'placed', data: {} }] }).expect(200);
+    await api
+      .http()
+      .post('/event-stores/orders/streams/order-1')
+      .set(bearer(tenant.key))
+      .send({ events: [{ type: 'placed', data: {} }] })
+      .expect(200);
     document = (await api.http().get('/docs-json').expect(200)).body;
     sql = new Client({ connectionString: testApp.database.url });
     await sql.connect();
@@ -127,7 +138,9 @@ describe('Unknown fields and query parameters, on every endpoint', () => {
         [method as 'get'](`${concretePath(path, operation)}?${UNKNOWN}=1`)
         .set(credentialsFor(operation))
         .send(operation.requestBody ? {} : undefined);
-      answers.push(`${method.toUpperCase()} ${path}: ${response.status} ${fieldsOf(response.body).includes(UNKNOWN) ? 'named' : 'not named'}`);
+      answers.push(
+        `${method.toUpperCase()} ${path}: ${response.status} ${fieldsOf(response.body).includes(UNKNOWN) ? 'named' : 'not named'}`,
+      );
     }
     expect(answers).toEqual(answers.map((answer) => answer.replace(/: .*$/, ': 400 named')));
     expect(await stored()).toEqual(before);
@@ -145,7 +158,9 @@ describe('Unknown fields and query parameters, on every endpoint', () => {
           [method as 'post'](concretePath(path, operation))
           .set(credentialsFor(operation))
           .send(withUnknownAt(sample, at) as object);
-        answers.push(`${method.toUpperCase()} ${path} ${field}: ${response.status} ${fieldsOf(response.body).includes(field) ? 'named' : 'not named'}`);
+        answers.push(
+          `${method.toUpperCase()} ${path} ${field}: ${response.status} ${fieldsOf(response.body).includes(field) ? 'named' : 'not named'}`,
+        );
       }
     }
     expect(answers.length).toBeGreaterThan(20);

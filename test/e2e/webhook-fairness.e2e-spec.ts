@@ -34,7 +34,12 @@ describe('Webhook delivery across tenants', () => {
         .expect(201)
     ).body.subscriptionId as string;
   const append = (tenant: TenantKey, storeId: string, data: Record<string, unknown>) =>
-    api.http().post(`/event-stores/${storeId}/streams/s`).set(bearer(tenant.key)).send({ events: [{ type: 'tick', data }] }).expect(200);
+    api
+      .http()
+      .post(`/event-stores/${storeId}/streams/s`)
+      .set(bearer(tenant.key))
+      .send({ events: [{ type: 'tick', data }] })
+      .expect(200);
 
   beforeAll(async () => {
     testApp = await startTestApp();
@@ -74,7 +79,10 @@ describe('Webhook delivery across tenants', () => {
       sentAt.set(response.body.globalPosition, started);
       await new Promise((resolve) => setTimeout(resolve, 300));
     }
-    await waitFor(() => receiver.delivered(quietSubscription).length >= MEASURED_APPENDS, { timeoutMs: 30000, what: `the quiet tenant's ${MEASURED_APPENDS} deliveries` });
+    await waitFor(() => receiver.delivered(quietSubscription).length >= MEASURED_APPENDS, {
+      timeoutMs: 30000,
+      what: `the quiet tenant's ${MEASURED_APPENDS} deliveries`,
+    });
 
     const quietDeliveries = receiver.delivered(quietSubscription);
     expect(quietDeliveries.map((w) => w.body.event.globalPosition)).toEqual(Array.from({ length: MEASURED_APPENDS }, (_, i) => i + 1));

@@ -124,7 +124,12 @@ describe('Webhook delivery under faults', () => {
 
     await receiver.waitUntil(() => receiver.delivered(subscriptionId).length === 100, 30000);
     expect(receiver.delivered(subscriptionId).map((w) => w.body.event.globalPosition)).toEqual(range(100));
-    expect(receiver.for(subscriptionId).filter((w) => w.body.event.globalPosition === 40).map((w) => w.body.attempt)).toEqual([1, 2]);
+    expect(
+      receiver
+        .for(subscriptionId)
+        .filter((w) => w.body.event.globalPosition === 40)
+        .map((w) => w.body.attempt),
+    ).toEqual([1, 2]);
   });
 
   it('never delivers one subscription’s events concurrently or out of order with two workers running', async () => {
@@ -158,7 +163,11 @@ describe('Webhook delivery under faults', () => {
     await launchWorker();
     await receiver.waitUntil(() => receiver.delivered(subscriptionId).length === 10);
     expect(receiver.for(subscriptionId).map((w) => w.body.event.globalPosition)).toEqual(range(10));
-    const deadLetters = await api.http().get(`/event-stores/${storeId}/subscriptions/${subscriptionId}/dead-letters`).set(bearer(tenant.key)).expect(200);
+    const deadLetters = await api
+      .http()
+      .get(`/event-stores/${storeId}/subscriptions/${subscriptionId}/dead-letters`)
+      .set(bearer(tenant.key))
+      .expect(200);
     expect(deadLetters.body.totalCount).toBe(0);
   });
 
@@ -174,13 +183,21 @@ describe('Webhook delivery under faults', () => {
 
   it('checks a name’s addresses when the delivery connects: a worker refusing private targets never reaches localhost', async () => {
     await launchWorker({ WEBHOOK_ALLOW_PRIVATE_TARGETS: 'false' });
-    const subscriptionId = await subscribe({ subscriberConfig: { url: receiver.url().replace('127.0.0.1', 'localhost') }, retryPolicy: { maxRetries: 0 } });
+    const subscriptionId = await subscribe({
+      subscriberConfig: { url: receiver.url().replace('127.0.0.1', 'localhost') },
+      retryPolicy: { maxRetries: 0 },
+    });
     await appendMany(1, 1);
     const deadLetters = await eventually(async () => {
-      const response = await api.http().get(`/event-stores/${storeId}/subscriptions/${subscriptionId}/dead-letters`).set(bearer(tenant.key));
+      const response = await api
+        .http()
+        .get(`/event-stores/${storeId}/subscriptions/${subscriptionId}/dead-letters`)
+        .set(bearer(tenant.key));
       return response.body.totalCount === 1 ? response.body.deadLetters : null;
     });
-    expect(deadLetters).toEqual([expect.objectContaining({ lastStatusCode: null, lastError: expect.stringMatching(/localhost is not an allowed webhook target/) })]);
+    expect(deadLetters).toEqual([
+      expect.objectContaining({ lastStatusCode: null, lastError: expect.stringMatching(/localhost is not an allowed webhook target/) }),
+    ]);
     expect(receiver.received.filter((w) => w.body.subscriptionId === subscriptionId)).toHaveLength(0);
   });
 
@@ -190,10 +207,15 @@ describe('Webhook delivery under faults', () => {
     const subscriptionId = await subscribe({ retryPolicy: { maxRetries: 0 } });
     await appendMany(1, 1);
     const deadLetters = await eventually(async () => {
-      const response = await api.http().get(`/event-stores/${storeId}/subscriptions/${subscriptionId}/dead-letters`).set(bearer(tenant.key));
+      const response = await api
+        .http()
+        .get(`/event-stores/${storeId}/subscriptions/${subscriptionId}/dead-letters`)
+        .set(bearer(tenant.key));
       return response.body.totalCount === 1 ? response.body.deadLetters : null;
     });
-    expect(deadLetters).toEqual([expect.objectContaining({ lastStatusCode: null, lastError: expect.stringMatching(/127\.0\.0\.1 is not an allowed webhook target/) })]);
+    expect(deadLetters).toEqual([
+      expect.objectContaining({ lastStatusCode: null, lastError: expect.stringMatching(/127\.0\.0\.1 is not an allowed webhook target/) }),
+    ]);
     expect(receiver.for(subscriptionId)).toHaveLength(0);
   });
 });

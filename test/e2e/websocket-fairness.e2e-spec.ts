@@ -78,13 +78,22 @@ describe('WebSocket gateway under one heavy tenant', () => {
     }
     const other = await client.tenantWithKey();
     const otherStore = await storeOf(other, 'small');
-    const appendOne = () => client.http().post(`/event-stores/${otherStore}/streams/s-1`).set(bearer(other.key)).send({ events: [{ type: 't', data: {} }] }).expect(200);
+    const appendOne = () =>
+      client
+        .http()
+        .post(`/event-stores/${otherStore}/streams/s-1`)
+        .set(bearer(other.key))
+        .send({ events: [{ type: 't', data: {} }] })
+        .expect(200);
     const readStream = () => client.http().get(`/event-stores/${otherStore}/streams/s-1`).set(bearer(other.key)).expect(200);
     await appendOne();
 
     // Five sockets of one key, 100 subscriptions each from the beginning: clients that read as fast as
     // they can and only count bytes, on a thread of their own so that this one measures only the server.
-    const load = new Worker(REPLAYING_CLIENTS, { eval: true, workerData: { url: wsUrl(heavy, heavyStore), sockets: 5, subscriptions: 100 } });
+    const load = new Worker(REPLAYING_CLIENTS, {
+      eval: true,
+      workerData: { url: wsUrl(heavy, heavyStore), sockets: 5, subscriptions: 100 },
+    });
     const received = { bytes: 0, open: 0 };
     load.on('message', (counts: typeof received) => Object.assign(received, counts));
     try {
@@ -112,7 +121,12 @@ describe('WebSocket gateway under one heavy tenant', () => {
     const tenant = await client.tenantWithKey();
     const storeId = await storeOf(tenant, 'large-events');
     const append = (data: Record<string, unknown>, count = 1) =>
-      client.http().post(`/event-stores/${storeId}/streams/s-1`).set(bearer(tenant.key)).send({ events: Array.from({ length: count }, () => ({ type: 'big', data })) }).expect(200);
+      client
+        .http()
+        .post(`/event-stores/${storeId}/streams/s-1`)
+        .set(bearer(tenant.key))
+        .send({ events: Array.from({ length: count }, () => ({ type: 'big', data })) })
+        .expect(200);
     const reader = await TestSocket.open(wsUrl(tenant, storeId));
     const stalled = await TestSocket.open(wsUrl(tenant, storeId));
     try {
@@ -149,7 +163,10 @@ describe('WebSocket gateway under one heavy tenant', () => {
     expect((await socket.closedWithin(5000)).code).toBe(1009);
 
     await api.waitForOutput(/Max payload size exceeded/);
-    const entries: Record<string, unknown>[] = api.log.trim().split('\n').map((line) => JSON.parse(line));
+    const entries: Record<string, unknown>[] = api.log
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     const fault = entries.filter((entry) => /Max payload size exceeded/.test(String(entry.msg)));
     expect(fault).toEqual([expect.objectContaining({ level: 40, context: 'WebSocket' })]);
     expect(fault[0]).not.toHaveProperty('stack');

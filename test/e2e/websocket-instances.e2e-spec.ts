@@ -50,7 +50,11 @@ describe('WebSocket gateway across API instances', () => {
   });
   beforeEach(async () => {
     tenant = await a().api.tenantWithKey();
-    storeId = (await a().api.createStore(tenant.key, { name: `multi-${Math.random().toString(36).slice(2, 8)}` }).expect(201)).body.id;
+    storeId = (
+      await a()
+        .api.createStore(tenant.key, { name: `multi-${Math.random().toString(36).slice(2, 8)}` })
+        .expect(201)
+    ).body.id;
   });
   afterEach(() => sockets.splice(0).forEach((socket) => socket.close()));
   afterAll(async () => {
@@ -59,11 +63,18 @@ describe('WebSocket gateway across API instances', () => {
   });
 
   it('gives a client on B the events appended through A, replayed and then live', async () => {
-    await append(a().api, [{ type: 'order.created', data: {} }, { type: 'order.paid', data: {} }]);
+    await append(a().api, [
+      { type: 'order.created', data: {} },
+      { type: 'order.paid', data: {} },
+    ]);
     const socket = await connect(b().port);
     const subscriptionId = await socket.subscribe('order.*', 'beginning');
     await socket.waitUntil(() => socket.positions(subscriptionId).length === 2);
-    await append(a().api, [{ type: 'order.shipped', data: {} }, { type: 'invoice.sent', data: {} }, { type: 'order.closed', data: {} }]);
+    await append(a().api, [
+      { type: 'order.shipped', data: {} },
+      { type: 'invoice.sent', data: {} },
+      { type: 'order.closed', data: {} },
+    ]);
     await socket.waitUntil(() => socket.positions(subscriptionId).length === 4);
     expect(socket.positions(subscriptionId)).toEqual([1, 2, 3, 5]);
   });
@@ -72,7 +83,9 @@ describe('WebSocket gateway across API instances', () => {
     const socket = await connect(b().port, { clientId: 'on-b' });
     const subscriptionId = await socket.subscribe('*');
     const listed = await a().api.http().get(`/event-stores/${storeId}/websocket-connections`).set(bearer(tenant.key)).expect(200);
-    expect(listed.body.connections).toEqual([expect.objectContaining({ clientId: 'on-b', subscriptions: [{ subscriptionId, eventFilter: '*' }] })]);
+    expect(listed.body.connections).toEqual([
+      expect.objectContaining({ clientId: 'on-b', subscriptions: [{ subscriptionId, eventFilter: '*' }] }),
+    ]);
 
     const closed = await a().api.http().delete(`/event-stores/${storeId}/websocket-connections/on-b`).set(bearer(tenant.key)).expect(200);
     expect(closed.body.connectionsClosedCount).toBe(1);
@@ -88,7 +101,12 @@ describe('WebSocket gateway across API instances', () => {
 
     onA.close();
     await onA.closed;
-    await waitFor(() => TestSocket.open(wsUrl(b().port)).then((socket) => (sockets.push(socket), true), () => false));
+    await waitFor(() =>
+      TestSocket.open(wsUrl(b().port)).then(
+        (socket) => (sockets.push(socket), true),
+        () => false,
+      ),
+    );
   });
 
   it('closes a key’s sockets on B with 1008 when the key is revoked through A', async () => {
@@ -112,7 +130,10 @@ describe('WebSocket gateway across API instances', () => {
     // 64 MB of events, 16 times the default bound on a socket's unsent bytes (WS_MAX_BUFFERED_BYTES, 4 MiB).
     const payload = 'x'.repeat(4000);
     for (let batch = 0; batch < 16; batch += 1) {
-      await append(a().api, Array.from({ length: 1000 }, () => ({ type: 'bulk.event', data: { payload } })));
+      await append(
+        a().api,
+        Array.from({ length: 1000 }, () => ({ type: 'bulk.event', data: { payload } })),
+      );
     }
     socket.ws.resume();
 

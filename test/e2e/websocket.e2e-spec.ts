@@ -27,7 +27,11 @@ describe('WebSocket gateway', () => {
     sockets.push(socket);
     return socket;
   };
-  const append = (streamId: string, events: { type: string; data?: Record<string, unknown>; metadata?: Record<string, unknown> }[], store = storeId) =>
+  const append = (
+    streamId: string,
+    events: { type: string; data?: Record<string, unknown>; metadata?: Record<string, unknown> }[],
+    store = storeId,
+  ) =>
     api
       .http()
       .post(`/event-stores/${store}/streams/${streamId}`)
@@ -85,14 +89,20 @@ describe('WebSocket gateway', () => {
 
     it('refuses a malformed clientId with 400, and a path that is not the gateway with 404', async () => {
       const refusal = await TestSocket.refusal(url(storeId, { apiKey: tenant.key, clientId: 'has spaces' }));
-      expect(refusal).toMatchObject({ status: 400, body: { error: { code: 'VALIDATION_ERROR', details: { fields: [{ field: 'clientId' }] } } } });
+      expect(refusal).toMatchObject({
+        status: 400,
+        body: { error: { code: 'VALIDATION_ERROR', details: { fields: [{ field: 'clientId' }] } } },
+      });
       const elsewhere = await TestSocket.refusal(`${testApp.wsBase()}/event-stores/${storeId}/ws?apiKey=${tenant.key}`);
       expect(elsewhere).toMatchObject({ status: 404, body: { error: { code: 'NOT_FOUND' } } });
     });
 
     it('refuses an unknown query parameter with 400 naming it, like every endpoint', async () => {
       const refusal = await TestSocket.refusal(url(storeId, { apiKey: tenant.key, clientid: 'lower-case-typo' }));
-      expect(refusal).toMatchObject({ status: 400, body: { error: { code: 'VALIDATION_ERROR', details: { fields: [{ field: 'clientid' }] } } } });
+      expect(refusal).toMatchObject({
+        status: 400,
+        body: { error: { code: 'VALIDATION_ERROR', details: { fields: [{ field: 'clientid' }] } } },
+      });
     });
 
     it('answers a plain HTTP GET of the gateway path with 426 in the error envelope', async () => {
@@ -120,7 +130,12 @@ describe('WebSocket gateway', () => {
       open[0].close();
       await open[0].closed;
       // The server frees the slot when it sees the close; the next upgrade after that is admitted.
-      await waitFor(() => TestSocket.open(url()).then((socket) => (sockets.push(socket), true), () => false));
+      await waitFor(() =>
+        TestSocket.open(url()).then(
+          (socket) => (sockets.push(socket), true),
+          () => false,
+        ),
+      );
     });
   });
 
@@ -132,10 +147,18 @@ describe('WebSocket gateway', () => {
 
       socket.send({ action: 'subscribe', eventFilter: 'order.*', position: 'beginning' });
       const ack = await socket.waitForFrame((frame) => frame.type === 'subscribed');
-      expect(ack).toEqual({ type: 'subscribed', subscriptionId: expect.stringMatching(/^wss_/), eventFilter: 'order.*', position: 'beginning' });
+      expect(ack).toEqual({
+        type: 'subscribed',
+        subscriptionId: expect.stringMatching(/^wss_/),
+        eventFilter: 'order.*',
+        position: 'beginning',
+      });
 
       socket.send({ action: 'unsubscribe', subscriptionId: ack.subscriptionId });
-      expect(await socket.waitForFrame((frame) => frame.type === 'unsubscribed')).toEqual({ type: 'unsubscribed', subscriptionId: ack.subscriptionId });
+      expect(await socket.waitForFrame((frame) => frame.type === 'unsubscribed')).toEqual({
+        type: 'unsubscribed',
+        subscriptionId: ack.subscriptionId,
+      });
     });
 
     it.each([
@@ -243,7 +266,11 @@ describe('WebSocket gateway', () => {
         for (let round = 0; round < 3; round += 1) {
           const subscriptionId = await socket.subscribe('*', 'latest');
           const position = await append('slow-latest', [{ type: 't' }]);
-          await socket.waitUntil(() => socket.positions(subscriptionId).includes(position), 3000, `round ${round}: event ${position} on the new subscription`);
+          await socket.waitUntil(
+            () => socket.positions(subscriptionId).includes(position),
+            3000,
+            `round ${round}: event ${position} on the new subscription`,
+          );
           expect(socket.positions(subscriptionId)).toEqual([position]);
         }
         expect(slowRead).toHaveBeenCalled();
@@ -272,7 +299,10 @@ describe('WebSocket gateway', () => {
       socket.send({ action: 'subscribe', eventFilter: '*' });
       expect(await socket.waitForFrame((frame) => frame.type === 'error')).toEqual({
         type: 'error',
-        error: { code: 'SUBSCRIPTION_LIMIT', message: `A connection holds at most ${SUBSCRIPTION_LIMIT} subscriptions (WS_MAX_SUBSCRIPTIONS_PER_CONNECTION)` },
+        error: {
+          code: 'SUBSCRIPTION_LIMIT',
+          message: `A connection holds at most ${SUBSCRIPTION_LIMIT} subscriptions (WS_MAX_SUBSCRIPTIONS_PER_CONNECTION)`,
+        },
       });
       // The socket stays open, and a freed place can be taken.
       const first = socket.frames.find((frame) => frame.type === 'subscribed')!.subscriptionId;
@@ -291,7 +321,10 @@ describe('WebSocket gateway', () => {
       const writer = (async () => {
         for (let i = 0; writing || i < 5; i += 1) {
           const size = i % 7 === 0 ? 25 : 1;
-          lastPosition = await append(`stream-${i % 13}`, Array.from({ length: size }, () => ({ type: i % 2 ? 'a.odd' : 'b.even' })));
+          lastPosition = await append(
+            `stream-${i % 13}`,
+            Array.from({ length: size }, () => ({ type: i % 2 ? 'a.odd' : 'b.even' })),
+          );
         }
       })();
       // Clients join while the log grows, so each switches from replay to live at a different point.
@@ -395,7 +428,9 @@ describe('WebSocket gateway', () => {
 
       socket.close();
       await socket.closed;
-      await waitFor(async () => (await api.http().get(`/event-stores/${storeId}/subscriptions`).set(bearer(tenant.key))).body.totalCount === 0);
+      await waitFor(
+        async () => (await api.http().get(`/event-stores/${storeId}/subscriptions`).set(bearer(tenant.key))).body.totalCount === 0,
+      );
     });
 
     it('ends a WebSocket subscription through DELETE …/subscriptions/{id}: the client gets unsubscribed', async () => {
@@ -433,7 +468,11 @@ describe('WebSocket gateway', () => {
       const listed = await api.http().get(`/event-stores/${storeId}/websocket-connections`).set(bearer(tenant.key)).expect(200);
       expect(listed.body.connections.map((connection: { clientId: string }) => connection.clientId)).toEqual(['other']);
       await api.http().delete(`/event-stores/${storeId}/websocket-connections/kiosk`).set(bearer(tenant.key)).expect(404);
-      await api.http().delete(`/event-stores/${storeId}/websocket-connections/other?reason=${'x'.repeat(121)}`).set(bearer(tenant.key)).expect(400);
+      await api
+        .http()
+        .delete(`/event-stores/${storeId}/websocket-connections/other?reason=${'x'.repeat(121)}`)
+        .set(bearer(tenant.key))
+        .expect(400);
     });
 
     it('needs the admin scope to list or close connections', async () => {
@@ -465,13 +504,15 @@ describe('WebSocket gateway', () => {
       // ~20 MB of live events, more than the kernel's socket buffers hold, so the server's own buffer must grow past 64 KiB.
       const payload = 'x'.repeat(64 * 1024);
       for (let batch = 0; batch < 6; batch += 1) {
-        await append('big', Array.from({ length: 50 }, () => ({ type: 'big.event', data: { payload } })));
+        await append(
+          'big',
+          Array.from({ length: 50 }, () => ({ type: 'big.event', data: { payload } })),
+        );
       }
       socket.ws.resume();
       expect(await socket.closedWithin(20_000)).toEqual({ code: 1008, reason: 'Slow consumer: too many unsent events' });
       expect(socket.positions(subscriptionId).length).toBeLessThan(300);
     });
-
   });
 });
 
@@ -549,7 +590,6 @@ describe('WebSocket liveness', () => {
     await testApp.close();
   });
 
-
   it('pings every socket, and drops a peer that stops answering', async () => {
     const tenant = await api.tenantWithKey();
     const { body: store } = await api.createStore(tenant.key, { name: 'liveness' }).expect(201);
@@ -609,7 +649,8 @@ describe('WebSocket live feed woken by NOTIFY', () => {
             .expect(200)
         ).body.globalPosition as number;
       const wakesOfStore = () => wake.mock.calls.filter(([eventStoreId]) => eventStoreId === store.id);
-      const notificationsOfStore = () => notifications.filter((notification) => notification.startsWith(`event_store_appends ${store.id}:`));
+      const notificationsOfStore = () =>
+        notifications.filter((notification) => notification.startsWith(`event_store_appends ${store.id}:`));
 
       expect(await appendEvents(3)).toBe(3);
       await waitFor(() => wakesOfStore().length >= 1, { what: 'a wake-up of the store' });
@@ -656,7 +697,12 @@ describe('WebSocket gateway without Redis', () => {
     const socket = await TestSocket.open(`${testApp.wsBase()}/event-stores/${store.id}/events/ws?apiKey=${tenant.key}`);
     try {
       const subscriptionId = await socket.subscribe('*', 'beginning');
-      await api.http().post(`/event-stores/${store.id}/streams/s-1`).set(bearer(tenant.key)).send({ events: [{ type: 't', data: {} }] }).expect(200);
+      await api
+        .http()
+        .post(`/event-stores/${store.id}/streams/s-1`)
+        .set(bearer(tenant.key))
+        .send({ events: [{ type: 't', data: {} }] })
+        .expect(200);
       await socket.waitUntil(() => socket.positions(subscriptionId).length === 1);
 
       const listing = await api.http().get(`/event-stores/${store.id}/websocket-connections`).set(bearer(tenant.key)).expect(503);

@@ -33,13 +33,18 @@ export class ApiClient {
   }
 
   /** A new tenant with one key holding the given scopes. */
-  async tenantWithKey(scopes: Scope[] = ['read', 'write', 'admin'], tenantName = `tenant-${Math.random().toString(36).slice(2, 10)}`): Promise<TenantKey> {
+  async tenantWithKey(
+    scopes: Scope[] = ['read', 'write', 'admin'],
+    tenantName = `tenant-${Math.random().toString(36).slice(2, 10)}`,
+  ): Promise<TenantKey> {
     const tenant = await this.admin().createTenant(tenantName).expect(201);
     return this.keyFor(tenant.body.id, scopes);
   }
 
   async keyFor(tenantId: string, scopes: Scope[]): Promise<TenantKey> {
-    const created = await this.admin().createApiKey(tenantId, { name: `key-${scopes.join('-')}`, scopes }).expect(201);
+    const created = await this.admin()
+      .createApiKey(tenantId, { name: `key-${scopes.join('-')}`, scopes })
+      .expect(201);
     return { tenantId, apiKeyId: created.body.id, key: created.body.key };
   }
 

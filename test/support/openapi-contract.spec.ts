@@ -13,7 +13,15 @@ describe('OpenApiContract', () => {
         },
       },
     },
-    components: { schemas: { Thing: { type: 'object', required: ['id', 'createdAt'], properties: { id: { type: 'string' }, createdAt: { type: 'string', format: 'date-time' } } } } },
+    components: {
+      schemas: {
+        Thing: {
+          type: 'object',
+          required: ['id', 'createdAt'],
+          properties: { id: { type: 'string' }, createdAt: { type: 'string', format: 'date-time' } },
+        },
+      },
+    },
   };
 
   const answer = (contract: OpenApiContract, statusCode: number, body: unknown) =>

@@ -19,7 +19,11 @@ interface Exchange {
 }
 
 /** `/event-stores/:eventStoreRef/streams/:streamId` and `/event-stores/{eventStoreId}/streams/{streamId}` both become `/event-stores/{}/streams/{}`. */
-const templateOf = (route: string) => route.replace(/:\w+|\{\w+\}/g, '{}').replace(/\/$/, '').toLowerCase();
+const templateOf = (route: string) =>
+  route
+    .replace(/:\w+|\{\w+\}/g, '{}')
+    .replace(/\/$/, '')
+    .toLowerCase();
 
 const pointer = (...segments: string[]) => segments.map((segment) => segment.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
 
@@ -58,7 +62,9 @@ export class OpenApiContract {
     ajv.addSchema(document, 'openapi');
     const operations = new Map(
       Object.entries(document.paths).flatMap(([template, methods]) =>
-        Object.entries(methods).map(([method, operation]) => [`${method} ${templateOf(template)}`, { template, method, operation }] as const),
+        Object.entries(methods).map(
+          ([method, operation]) => [`${method} ${templateOf(template)}`, { template, method, operation }] as const,
+        ),
       ),
     );
     const validators = new Map<string, ValidateFunction>();
@@ -77,7 +83,16 @@ export class OpenApiContract {
         continue;
       }
       if (!response.content?.['application/json'] || !exchange.contentType.startsWith('application/json')) continue;
-      const key = pointer('paths', template, method, 'responses', exchange.status in operation.responses ? String(exchange.status) : 'default', 'content', 'application/json', 'schema');
+      const key = pointer(
+        'paths',
+        template,
+        method,
+        'responses',
+        exchange.status in operation.responses ? String(exchange.status) : 'default',
+        'content',
+        'application/json',
+        'schema',
+      );
       let validate = validators.get(key);
       if (!validate) {
         validate = ajv.compile({ $ref: `openapi#/${key}` });

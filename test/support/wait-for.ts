@@ -11,7 +11,10 @@ export interface WaitForOptions {
  * Resolves once `check()` holds, checking again every `intervalMs`; fails after `timeoutMs`. A check
  * that throws fails the wait at once. The one polling helper of the e2e suites.
  */
-export async function waitFor(check: () => boolean | Promise<boolean>, { timeoutMs = 5000, intervalMs = 50, what = 'the condition' }: WaitForOptions = {}): Promise<void> {
+export async function waitFor(
+  check: () => boolean | Promise<boolean>,
+  { timeoutMs = 5000, intervalMs = 50, what = 'the condition' }: WaitForOptions = {},
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`${what} not met within ${timeoutMs} ms`);

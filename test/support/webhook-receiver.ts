@@ -39,7 +39,14 @@ export class WebhookReceiver {
       let rawBody = '';
       request.setEncoding('utf8').on('data', (chunk: string) => (rawBody += chunk));
       request.on('end', async () => {
-        const webhook = { path: request.url ?? '', headers: request.headers, rawBody, body: JSON.parse(rawBody), receivedAt: Date.now(), concurrent };
+        const webhook = {
+          path: request.url ?? '',
+          headers: request.headers,
+          rawBody,
+          body: JSON.parse(rawBody),
+          receivedAt: Date.now(),
+          concurrent,
+        };
         const answer = this.respond(webhook);
         const { status, delayMs } = typeof answer === 'number' ? { status: answer, delayMs: 0 } : answer;
         if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));

@@ -45,7 +45,9 @@ export class TestSocket {
       ws.once('unexpected-response', (_request, response) => {
         let body = '';
         response.on('data', (chunk: Buffer) => (body += chunk.toString()));
-        response.on('end', () => reject(Object.assign(new Error(`upgrade refused with ${response.statusCode}: ${body}`), { status: response.statusCode, body })));
+        response.on('end', () =>
+          reject(Object.assign(new Error(`upgrade refused with ${response.statusCode}: ${body}`), { status: response.statusCode, body })),
+        );
       });
       ws.once('error', reject);
     });
@@ -90,7 +92,9 @@ export class TestSocket {
 
   /** Global positions of the event frames of one subscription, in arrival order. */
   positions(subscriptionId: string): number[] {
-    return this.frames.filter((frame) => frame.type === 'event' && frame.subscriptionId === subscriptionId).map((frame) => frame.event!.globalPosition);
+    return this.frames
+      .filter((frame) => frame.type === 'event' && frame.subscriptionId === subscriptionId)
+      .map((frame) => frame.event!.globalPosition);
   }
 
   async waitUntil(done: () => boolean, timeoutMs = DEFAULT_TIMEOUT_MS, what = 'the condition'): Promise<void> {
@@ -107,7 +111,9 @@ export class TestSocket {
   /** The close the server sent, within `timeoutMs`. */
   async closedWithin(timeoutMs = DEFAULT_TIMEOUT_MS): Promise<{ code: number; reason: string }> {
     let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`socket still open after ${timeoutMs} ms`)), timeoutMs)));
+    const timeout = new Promise<never>(
+      (_, reject) => (timer = setTimeout(() => reject(new Error(`socket still open after ${timeoutMs} ms`)), timeoutMs)),
+    );
     try {
       return await Promise.race([this.closed, timeout]);
     } finally {

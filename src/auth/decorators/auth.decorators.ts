@@ -55,5 +55,4 @@ export const AdminTokenAuth = () =>
   applyDecorators(SetMetadata(AUTH_METHOD, 'admin-token' satisfies AuthMethod), ApiBearerAuth(ADMIN_TOKEN_SCHEME));
 
 /** The scope the caller's key must hold; a valid key without it gets 403 FORBIDDEN. */
-export const RequireScope = (scope: Scope) =>
-  applyDecorators(SetMetadata(REQUIRED_SCOPE, scope), ApiExtension('x-required-scope', scope));
+export const RequireScope = (scope: Scope) => applyDecorators(SetMetadata(REQUIRED_SCOPE, scope), ApiExtension('x-required-scope', scope));

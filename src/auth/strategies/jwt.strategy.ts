@@ -36,7 +36,9 @@ export class JwtStrategy implements CredentialCheck<Principal> {
     const algorithm = token === null ? null : headerAlgorithm(token);
     const key = algorithm === null ? undefined : this.keys.get(algorithm);
     if (!token || !algorithm || !key) return null;
-    const claims = await this.jwt.verifyAsync<TokenClaims>(token, { algorithms: [algorithm as 'HS256' | 'RS256'], secret: key }).catch(() => null);
+    const claims = await this.jwt
+      .verifyAsync<TokenClaims>(token, { algorithms: [algorithm as 'HS256' | 'RS256'], secret: key })
+      .catch(() => null);
     return claims ? this.principalOf(claims) : null;
   }
 

@@ -21,9 +21,7 @@ type Overrides = Partial<Record<ErrorStatus, string>>;
 
 function errorResponses(type: typeof ErrorResponseDto | typeof FlatErrorResponseDto, statuses: ErrorStatus[], overrides: Overrides) {
   return applyDecorators(
-    ...[...statuses, 500].map((status) =>
-      ApiResponse({ status, description: overrides[status] ?? DESCRIPTIONS[status], type }),
-    ),
+    ...[...statuses, 500].map((status) => ApiResponse({ status, description: overrides[status] ?? DESCRIPTIONS[status], type })),
   );
 }
 

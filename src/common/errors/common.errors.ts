@@ -88,7 +88,9 @@ export class UnsupportedBodyError extends DomainError {
   readonly status = 415;
 
   constructor() {
-    super('The body must be JSON in UTF-8 (Content-Type: application/json)', { fields: [{ field: 'body', message: 'unsupported media type or charset' }] });
+    super('The body must be JSON in UTF-8 (Content-Type: application/json)', {
+      fields: [{ field: 'body', message: 'unsupported media type or charset' }],
+    });
   }
 }
 

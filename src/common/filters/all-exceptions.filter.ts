@@ -46,7 +46,12 @@ const isDataException = (error: unknown) =>
 const isClientFault = (error: unknown): error is Error & { code?: string; statusCode?: number } => {
   if (!(error instanceof Error) || error instanceof HttpException) return false;
   const { code, statusCode } = error as { code?: string; statusCode?: number };
-  return code === 'ECONNRESET' || code === 'ECONNABORTED' || error.message === 'aborted' || (typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500);
+  return (
+    code === 'ECONNRESET' ||
+    code === 'ECONNABORTED' ||
+    error.message === 'aborted' ||
+    (typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500)
+  );
 };
 
 /** Refusals of the HTTP layer (Fastify's, raised as HttpExceptions) that have an error of ours. */
@@ -56,7 +61,10 @@ const HTTP_REFUSALS: Record<number, () => DomainError> = {
 };
 
 /** The body of an error in the envelope of the path's family (DECISIONS §4). */
-export function errorEnvelope(path: string, { code, message, details }: Pick<RenderedError, 'code' | 'message' | 'details'>): Record<string, unknown> {
+export function errorEnvelope(
+  path: string,
+  { code, message, details }: Pick<RenderedError, 'code' | 'message' | 'details'>,
+): Record<string, unknown> {
   return path.toLowerCase().startsWith(FLAT_ENVELOPE_PREFIX) ? { error: code, message, details } : { error: { code, message, details } };
 }
 
@@ -93,7 +101,12 @@ export class AllExceptionsFilter implements ExceptionFilter {
     }
     if (isClientFault(exception)) {
       this.logger.warn(`${route} refused (request ${requestId}): ${exception.message}`);
-      return { status: exception.statusCode ?? 400, code: 'VALIDATION_ERROR', message: 'The request could not be read', details: { fields: [{ field: 'body', message: exception.message }] } };
+      return {
+        status: exception.statusCode ?? 400,
+        code: 'VALIDATION_ERROR',
+        message: 'The request could not be read',
+        details: { fields: [{ field: 'body', message: exception.message }] },
+      };
     }
     this.logger.error(`${route} failed (request ${requestId})`, exception instanceof Error ? exception.stack : String(exception));
     return { ...INTERNAL_ERROR, details: { requestId } };
@@ -103,7 +116,9 @@ export class AllExceptionsFilter implements ExceptionFilter {
     if (exception instanceof DomainError) return exception;
     if (isDataException(exception)) {
       this.logger.warn(`Refused input Postgres cannot hold: ${(exception as QueryFailedError).message}`);
-      return new ValidationError([{ field: 'request', message: 'A value contains characters or numbers the store cannot hold (e.g. a NUL character)' }]);
+      return new ValidationError([
+        { field: 'request', message: 'A value contains characters or numbers the store cannot hold (e.g. a NUL character)' },
+      ]);
     }
     if (exception instanceof HttpException) return HTTP_REFUSALS[exception.getStatus()]?.() ?? null;
     return null;

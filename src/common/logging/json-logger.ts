@@ -5,7 +5,14 @@ import type { EnvironmentVariables } from '../../config/environment-variables';
 import { currentRequestId } from './request-context';
 
 type NestLevel = 'log' | 'error' | 'warn' | 'debug' | 'verbose' | 'fatal';
-const PINO_LEVEL: Record<NestLevel, Level> = { log: 'info', error: 'error', warn: 'warn', debug: 'debug', verbose: 'trace', fatal: 'fatal' };
+const PINO_LEVEL: Record<NestLevel, Level> = {
+  log: 'info',
+  error: 'error',
+  warn: 'warn',
+  debug: 'debug',
+  verbose: 'trace',
+  fatal: 'fatal',
+};
 /**
  * Nest's start-up lines, one per module, route and gateway message (about ninety), describe the code, not the
  * running service: logged at debug, so that a start says what matters (migrations, the port).
@@ -84,7 +91,12 @@ export function jsonLogger(config: EnvironmentVariables): JsonLogger {
 const readableMessage: MessageFormatFunc = ({ context, msg, req, res, responseTime }) => {
   const request = req as { method: string; path: string } | undefined;
   const response = res as { statusCode: number } | undefined;
-  const message = request && response ? `${request.method} ${request.path} ${response.statusCode} ${Number(responseTime)} ms` : typeof msg === 'string' ? msg : '';
+  const message =
+    request && response
+      ? `${request.method} ${request.path} ${response.statusCode} ${Number(responseTime)} ms`
+      : typeof msg === 'string'
+        ? msg
+        : '';
   return typeof context === 'string' ? `[${context}] ${message}` : message;
 };
 

@@ -38,7 +38,19 @@ function draw(pools: Pools, next: () => number): Record<string, unknown> {
 }
 
 const longText = 'x'.repeat(256);
-const tagLists = [ABSENT, [], ['customer:c-7'], ['a', 'b:c'], ['a,b'], [''], [longText], [1], 'tag', null, Array.from({ length: 51 }, (_, i) => `t${i}`)];
+const tagLists = [
+  ABSENT,
+  [],
+  ['customer:c-7'],
+  ['a', 'b:c'],
+  ['a,b'],
+  [''],
+  [longText],
+  [1],
+  'tag',
+  null,
+  Array.from({ length: 51 }, (_, i) => `t${i}`),
+];
 const eventPools: Pools = {
   type: ['order.placed', 'Ünïcode.事件', '', 'has space', 'tab\there', longText, 7, null, ABSENT],
   data: [{}, { a: 1, nested: { b: [1, null] } }, [], 'text', null, ABSENT],
@@ -62,7 +74,14 @@ const eventLists = [
 const versions = [ABSENT, 'any', 'no_stream', 'stream_exists', -1, 0, 41, -2, 1.5, '3', 'latest', null, Number.MAX_SAFE_INTEGER + 2];
 
 const queryItem = (next: () => number) =>
-  draw({ types: tagLists.map((tags) => (Array.isArray(tags) ? tags.map((tag) => (tag === 'a,b' ? 'has space' : tag)) : tags)), tags: tagLists, extra: [ABSENT, 1] }, next);
+  draw(
+    {
+      types: tagLists.map((tags) => (Array.isArray(tags) ? tags.map((tag) => (tag === 'a,b' ? 'has space' : tag)) : tags)),
+      tags: tagLists,
+      extra: [ABSENT, 1],
+    },
+    next,
+  );
 const queries = [
   (next: () => number) => ({ items: [queryItem(next)] }),
   {},
@@ -78,7 +97,11 @@ const queries = [
   ABSENT,
 ];
 const conditions = [
-  (next: () => number) => draw({ failIfEventsMatch: queries, after: [ABSENT, 0, 41, -1, 2.5, '4', null, Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER + 2] }, next),
+  (next: () => number) =>
+    draw(
+      { failIfEventsMatch: queries, after: [ABSENT, 0, 41, -1, 2.5, '4', null, Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER + 2] },
+      next,
+    ),
   ABSENT,
   null,
   'condition',
@@ -185,8 +208,16 @@ describe('unknown fields', () => {
     [AppendToStreamDto, { events: [{ type: 't', data: {} }], expectedVersion: 0 }, 'expectedVersion'],
     [AppendToStreamDto, { events: [{ type: 't', data: {}, tag: ['x'] }] }, 'events.0.tag'],
     [JwtAppendToStreamDto, { events: [{ type: 't', data: {} }], options: { expectedVersion: 0 } }, 'options.expectedVersion'],
-    [AppendDcbEventsDto, { events: [{ type: 't', data: {} }], condition: { failIfEventsMatch: { items: [] }, afterPosition: 3 } }, 'condition.afterPosition'],
-    [AppendDcbEventsDto, { events: [{ type: 't', data: {} }], condition: { failIfEventsMatch: { items: [{ type: ['t'] }] } } }, 'condition.failIfEventsMatch.items.0.type'],
+    [
+      AppendDcbEventsDto,
+      { events: [{ type: 't', data: {} }], condition: { failIfEventsMatch: { items: [] }, afterPosition: 3 } },
+      'condition.afterPosition',
+    ],
+    [
+      AppendDcbEventsDto,
+      { events: [{ type: 't', data: {} }], condition: { failIfEventsMatch: { items: [{ type: ['t'] }] } } },
+      'condition.failIfEventsMatch.items.0.type',
+    ],
   ])('%p.name refuses %j naming %s', async (dto, body, field) => {
     await expect(pipe.transform(body, { type: 'body', metatype: dto, data: '' })).rejects.toMatchObject({
       code: 'VALIDATION_ERROR',

@@ -9,7 +9,8 @@ import { isISO8601, ValidateBy } from 'class-validator';
  */
 const RFC_3339 = /^(?!0000)\d{4}-\d{2}-\d{2}(T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,6})?)?(Z|[+-](0\d|1[0-4]):[0-5]\d)?)?$/;
 
-export const isTimestamp = (value: unknown): boolean => typeof value === 'string' && RFC_3339.test(value) && isISO8601(value, { strict: true });
+export const isTimestamp = (value: unknown): boolean =>
+  typeof value === 'string' && RFC_3339.test(value) && isISO8601(value, { strict: true });
 
 export const IsTimestamp = () =>
   ValidateBy({

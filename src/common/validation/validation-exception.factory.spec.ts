@@ -22,6 +22,10 @@ describe('toFieldProblems', () => {
 
   it('becomes a 400 VALIDATION_ERROR carrying the fields', () => {
     const failure = validationExceptionFactory([error('limit', { max: 'limit must not be greater than 1000' })]);
-    expect(failure).toMatchObject({ status: 400, code: 'VALIDATION_ERROR', details: { fields: [{ field: 'limit', message: 'limit must not be greater than 1000' }] } });
+    expect(failure).toMatchObject({
+      status: 400,
+      code: 'VALIDATION_ERROR',
+      details: { fields: [{ field: 'limit', message: 'limit must not be greater than 1000' }] },
+    });
   });
 });

@@ -208,10 +208,28 @@ export class Baseline1795300000000 implements MigrationInterface {
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
-    for (const table of ['dead_letters', 'subscriptions', 'event_tags', 'idempotency_keys', 'streams', 'events', 'event_stores', 'api_keys', 'tenants']) {
+    for (const table of [
+      'dead_letters',
+      'subscriptions',
+      'event_tags',
+      'idempotency_keys',
+      'streams',
+      'events',
+      'event_stores',
+      'api_keys',
+      'tenants',
+    ]) {
       await queryRunner.query(`DROP TABLE ${table}`);
     }
-    for (const fn of ['delete_expired_events', 'append_batch', 'append_batch_write_streams', 'append_batch_insert_events', 'dcb_matching_positions', 'unindex_event_tags', 'index_event_tags']) {
+    for (const fn of [
+      'delete_expired_events',
+      'append_batch',
+      'append_batch_write_streams',
+      'append_batch_insert_events',
+      'dcb_matching_positions',
+      'unindex_event_tags',
+      'index_event_tags',
+    ]) {
       await queryRunner.query(`DROP FUNCTION ${fn}`);
     }
     await queryRunner.query(`DROP TYPE append_batch_stream, append_batch_appended`);

@@ -13,7 +13,12 @@ export class AppendConditionDto {
   @Type(() => DcbQueryDto)
   failIfEventsMatch!: DcbQueryDto;
 
-  @ApiPropertyOptional({ type: 'integer', minimum: 0, example: 41, description: 'Only events after this position (exclusive) count; omitted: all events' })
+  @ApiPropertyOptional({
+    type: 'integer',
+    minimum: 0,
+    example: 41,
+    description: 'Only events after this position (exclusive) count; omitted: all events',
+  })
   @OptionalNotNull()
   @IsInt()
   @Min(0)

@@ -48,7 +48,13 @@ export function precheckQuery(value: unknown): DcbQueryDto | null {
   if (!Array.isArray(items) || items.length > MAX_QUERY_ITEMS) return null;
   const checked: DcbQueryItemDto[] = [];
   for (const item of items) {
-    if (!isPlainObject(item) || !hasOnlyFields(item, ['types', 'tags']) || !isOptionalList(item.types, EVENT_TYPE_PATTERN) || !isOptionalList(item.tags, TAG_PATTERN)) return null;
+    if (
+      !isPlainObject(item) ||
+      !hasOnlyFields(item, ['types', 'tags']) ||
+      !isOptionalList(item.types, EVENT_TYPE_PATTERN) ||
+      !isOptionalList(item.tags, TAG_PATTERN)
+    )
+      return null;
     checked.push(instanceOf(DcbQueryItemDto, { types: item.types, tags: item.tags }));
   }
   return instanceOf(DcbQueryDto, { items: checked });

@@ -10,7 +10,10 @@ export class ReadDcbEventsResponseDto {
   @ApiProperty({ type: [StoredEventResponseDto], description: 'In position order, each with `tags`' })
   events!: StoredEventResponseDto[];
 
-  @ApiProperty({ example: 42, description: 'Position of the last returned event, or `after` when none: pass it as the next `after` or condition' })
+  @ApiProperty({
+    example: 42,
+    description: 'Position of the last returned event, or `after` when none: pass it as the next `after` or condition',
+  })
   lastPosition!: number;
 
   @ApiProperty({

@@ -53,7 +53,14 @@ export class AppendBatcher {
   append(eventStoreId: string, request: AppendRequest): Promise<AppendOutcome> {
     return new Promise((resolve, reject) => {
       const stopTimer = this.metrics.appendDuration.startTimer({ api: request.kind });
-      const pending: Pending = { kind: request.kind, json: requestJson(request), events: request.events.length, stopTimer, resolve, reject };
+      const pending: Pending = {
+        kind: request.kind,
+        json: requestJson(request),
+        events: request.events.length,
+        stopTimer,
+        resolve,
+        reject,
+      };
       const queue = this.waiting.get(eventStoreId);
       if (queue) return void queue.push(pending);
       this.waiting.set(eventStoreId, []);
@@ -97,7 +104,9 @@ export class AppendBatcher {
       // connection. Alone, the request fails with it; in company, each runs alone, so that only
       // the request that caused it fails.
       if (batch.length === 1) return batch[0].reject(error);
-      this.logger.warn(`A batch of ${batch.length} appends to ${eventStoreId} failed (${(error as Error).message}); running them one by one`);
+      this.logger.warn(
+        `A batch of ${batch.length} appends to ${eventStoreId} failed (${(error as Error).message}); running them one by one`,
+      );
       for (const pending of batch) await this.commit(eventStoreId, [pending]);
       return;
     }

@@ -31,12 +31,17 @@ export type StreamAppendOutcome =
   | SharedRefusal;
 
 /** What `append_batch` decides for a DCB append: a failed condition carries the lowest conflicting positions. */
-export type DcbAppendOutcome = { outcome: 'appended' | 'replayed'; detail: DcbAppendResult } | { outcome: 'condition_failed'; detail: number[] } | SharedRefusal;
+export type DcbAppendOutcome =
+  { outcome: 'appended' | 'replayed'; detail: DcbAppendResult } | { outcome: 'condition_failed'; detail: number[] } | SharedRefusal;
 
 export type AppendOutcome = StreamAppendOutcome | DcbAppendOutcome;
 
 /** The one place an outcome becomes the append's result or its error. */
-export function settleStreamAppend(eventStoreId: string, request: StreamAppendRequest, outcome: StreamAppendOutcome): IdempotentOutcome<AppendResult> {
+export function settleStreamAppend(
+  eventStoreId: string,
+  request: StreamAppendRequest,
+  outcome: StreamAppendOutcome,
+): IdempotentOutcome<AppendResult> {
   switch (outcome.outcome) {
     case 'appended':
     case 'replayed':
@@ -50,7 +55,11 @@ export function settleStreamAppend(eventStoreId: string, request: StreamAppendRe
   }
 }
 
-export function settleDcbAppend(eventStoreId: string, request: DcbAppendRequest, outcome: DcbAppendOutcome): IdempotentOutcome<DcbAppendResult> {
+export function settleDcbAppend(
+  eventStoreId: string,
+  request: DcbAppendRequest,
+  outcome: DcbAppendOutcome,
+): IdempotentOutcome<DcbAppendResult> {
   switch (outcome.outcome) {
     case 'appended':
     case 'replayed':

@@ -44,7 +44,13 @@ export function requestJson(request: AppendRequest): string {
   const { json, sizeBytes } = eventPayload(request.events);
   const header =
     request.kind === 'stream'
-      ? { kind: request.kind, streamId: request.streamId, expectedVersion: expectedVersionArgument(request.expectedVersion), idempotency: request.idempotency, sizeBytes }
+      ? {
+          kind: request.kind,
+          streamId: request.streamId,
+          expectedVersion: expectedVersionArgument(request.expectedVersion),
+          idempotency: request.idempotency,
+          sizeBytes,
+        }
       : { kind: request.kind, condition: request.condition, idempotency: request.idempotency, sizeBytes };
   return `${JSON.stringify(header).slice(0, -1)},"events":${json}}`;
 }

@@ -16,10 +16,16 @@ export function eventPayload(events: NewEvent[]): { json: string; sizeBytes: num
     const eventSize = serialisedSize(data, metadata);
     sizeBytes += eventSize;
     // A tag either is on an event or is not: duplicates in the request are stored once.
-    const scalars = JSON.stringify({ type: event.type, tags: event.tags && [...new Set(event.tags)], schemaVersion: event.schemaVersion, sizeBytes: eventSize });
+    const scalars = JSON.stringify({
+      type: event.type,
+      tags: event.tags && [...new Set(event.tags)],
+      schemaVersion: event.schemaVersion,
+      sizeBytes: eventSize,
+    });
     return `${scalars.slice(0, -1)},"data":${data}${metadata ? `,"metadata":${metadata}` : ''}}`;
   });
   return { json: `[${parts.join(',')}]`, sizeBytes };
 }
 
-const serialisedSize = (data: string, metadata: string | undefined) => Buffer.byteLength(data) + (metadata ? Buffer.byteLength(metadata) : 0);
+const serialisedSize = (data: string, metadata: string | undefined) =>
+  Buffer.byteLength(data) + (metadata ? Buffer.byteLength(metadata) : 0);

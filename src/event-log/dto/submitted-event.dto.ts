@@ -7,7 +7,11 @@ import { hasOnlyFields, instanceOf, isPlainObject, isStringList } from '../../co
 import { EVENT_TYPE_PATTERN, MAX_EVENTS_PER_APPEND, MAX_NAME_LENGTH, MAX_TAGS_PER_EVENT, TAG_PATTERN } from '../event-log.constants';
 
 export class SubmittedEventDto {
-  @ApiProperty({ example: 'order.created', maxLength: MAX_NAME_LENGTH, description: 'Dotted names recommended; no whitespace or control characters' })
+  @ApiProperty({
+    example: 'order.created',
+    maxLength: MAX_NAME_LENGTH,
+    description: 'Dotted names recommended; no whitespace or control characters',
+  })
   @IsString()
   @Matches(EVENT_TYPE_PATTERN, { message: 'type must be 1-255 characters without whitespace or control characters' })
   type!: string;
@@ -16,7 +20,13 @@ export class SubmittedEventDto {
   @IsObject()
   data!: Record<string, unknown>;
 
-  @ApiPropertyOptional({ type: 'object', additionalProperties: true, nullable: true, example: { correlationId: 'c-9' }, description: 'null is the same as omitted' })
+  @ApiPropertyOptional({
+    type: 'object',
+    additionalProperties: true,
+    nullable: true,
+    example: { correlationId: 'c-9' },
+    description: 'null is the same as omitted',
+  })
   @IsOptional()
   @IsObject()
   metadata?: Record<string, unknown>;
@@ -58,7 +68,9 @@ export function precheckEvents(value: unknown): SubmittedEventDto[] | null {
     if (tags !== undefined && !isStringList(tags, MAX_TAGS_PER_EVENT, TAG_PATTERN)) return null;
     // Printable ASCII only: Length counts some characters differently from String.length, and the full path decides the rest.
     if (schemaVersion !== undefined && !(typeof schemaVersion === 'string' && /^[\x20-\x7E]{1,64}$/.test(schemaVersion))) return null;
-    events.push(instanceOf(SubmittedEventDto, { type, data, metadata: metadata as Record<string, unknown> | undefined, tags, schemaVersion }));
+    events.push(
+      instanceOf(SubmittedEventDto, { type, data, metadata: metadata as Record<string, unknown> | undefined, tags, schemaVersion }),
+    );
   }
   return events;
 }

@@ -16,7 +16,11 @@ export interface RetainedStore {
 export class ExpiredRecordsRepository {
   /** Deletes up to `limit` of the store's expired events, oldest first; returns how many. */
   async deleteExpiredEvents(db: QueryRunner, store: RetainedStore, limit: number): Promise<number> {
-    const [{ deleted }] = await db.query(`SELECT delete_expired_events($1, $2, $3) AS deleted`, [store.id, store.retentionPeriodDays, limit]);
+    const [{ deleted }] = await db.query(`SELECT delete_expired_events($1, $2, $3) AS deleted`, [
+      store.id,
+      store.retentionPeriodDays,
+      limit,
+    ]);
     return deleted;
   }
 

@@ -18,5 +18,8 @@ export const ApiIdempotencyKey = () =>
 
 /** The response header a replayed append carries. */
 export const REPLAYED_RESPONSE_HEADERS = {
-  [IDEMPOTENT_REPLAYED_HEADER]: { description: '`true` when this is the stored response of an earlier request with the same key', schema: { type: 'string' } },
+  [IDEMPOTENT_REPLAYED_HEADER]: {
+    description: '`true` when this is the stored response of an earlier request with the same key',
+    schema: { type: 'string' },
+  },
 };

@@ -22,9 +22,13 @@ export const Idempotency = createParamDecorator((_data: unknown, context: Execut
   const key: unknown = request.headers[IDEMPOTENCY_KEY_HEADER];
   if (key === undefined) return undefined;
   if (typeof key !== 'string' || key.length === 0 || key.length > MAX_IDEMPOTENCY_KEY_LENGTH) {
-    throw new ValidationError([{ field: 'Idempotency-Key', message: `Idempotency-Key must be 1-${MAX_IDEMPOTENCY_KEY_LENGTH} characters` }]);
+    throw new ValidationError([
+      { field: 'Idempotency-Key', message: `Idempotency-Key must be 1-${MAX_IDEMPOTENCY_KEY_LENGTH} characters` },
+    ]);
   }
   const path = String(request.url).split('?')[0];
-  const fingerprint = createHash('sha256').update(`${request.method} ${path} ${stringify(request.body ?? null)}`).digest('hex');
+  const fingerprint = createHash('sha256')
+    .update(`${request.method} ${path} ${stringify(request.body ?? null)}`)
+    .digest('hex');
   return { key, fingerprint };
 });

@@ -39,7 +39,10 @@ const READ = budgetedPage(
 export class DcbEventReader {
   private readonly pageBudget: number;
 
-  constructor(@InjectDataSource() private readonly dataSource: DataSource, config: EnvironmentVariables) {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    config: EnvironmentVariables,
+  ) {
     this.pageBudget = config.READ_PAGE_MAX_BYTES;
   }
 

@@ -65,16 +65,23 @@ export const READ_STREAM_SQL = { forward: READ_STREAM('ASC'), backward: READ_STR
 export class EventLogReader {
   private readonly pageBudget: number;
 
-  constructor(@InjectDataSource() private readonly dataSource: DataSource, config: EnvironmentVariables) {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    config: EnvironmentVariables,
+  ) {
     this.pageBudget = config.READ_PAGE_MAX_BYTES;
   }
 
   /** The stream's version and a page of its events, from one snapshot; null if never appended to. */
   async readStream(eventStoreId: string, streamId: string, range: StreamRange): Promise<(EventPage & { streamVersion: number }) | null> {
-    const rows: (PagedEventRow & { stream_version: string })[] = await this.dataSource.query(
-      READ_STREAM_SQL[range.direction],
-      [eventStoreId, streamId, range.from ?? 0, range.to ?? Number.MAX_SAFE_INTEGER, range.limit, this.pageBudget],
-    );
+    const rows: (PagedEventRow & { stream_version: string })[] = await this.dataSource.query(READ_STREAM_SQL[range.direction], [
+      eventStoreId,
+      streamId,
+      range.from ?? 0,
+      range.to ?? Number.MAX_SAFE_INTEGER,
+      range.limit,
+      this.pageBudget,
+    ]);
     if (rows.length === 0) return null;
     const { page, hasMore } = splitPage(rows.filter((row) => row.global_position !== null));
     return { streamVersion: Number(rows[0].stream_version), events: page.map(toStoredEvent), hasMore };
@@ -125,8 +132,15 @@ export class EventLogReader {
     return row ? Number(row.last_position) : null;
   }
 
-  async readEventAt(eventStoreId: string, position: number, manager: EntityManager = this.dataSource.manager): Promise<StoredEventResponseDto | null> {
-    const [row] = await manager.query(`SELECT ${EVENT_COLUMNS} FROM events WHERE event_store_id = $1 AND global_position = $2`, [eventStoreId, position]);
+  async readEventAt(
+    eventStoreId: string,
+    position: number,
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<StoredEventResponseDto | null> {
+    const [row] = await manager.query(`SELECT ${EVENT_COLUMNS} FROM events WHERE event_store_id = $1 AND global_position = $2`, [
+      eventStoreId,
+      position,
+    ]);
     return row ? toStoredEvent(row) : null;
   }
 

@@ -15,7 +15,18 @@ describe('eventsQuery', () => {
   });
 
   it('reads each exact type as its own ordered, limited scan and merges them', () => {
-    const { text, values } = eventsQuery('es_1', { ...base, offset: 10, types: [{ kind: 'exact', type: 'a.created' }, { kind: 'exact', type: 'b.created' }] }, BUDGET);
+    const { text, values } = eventsQuery(
+      'es_1',
+      {
+        ...base,
+        offset: 10,
+        types: [
+          { kind: 'exact', type: 'a.created' },
+          { kind: 'exact', type: 'b.created' },
+        ],
+      },
+      BUDGET,
+    );
     const sql = squash(text);
     expect(sql).toContain('WHERE event_store_id = $1 AND type = $3 ORDER BY global_position ASC LIMIT $2) UNION ALL (');
     expect(sql).toContain('WHERE event_store_id = $1 AND type = $4 ORDER BY global_position ASC LIMIT $2)');
@@ -24,14 +35,18 @@ describe('eventsQuery', () => {
   });
 
   it('ORs patterns (and any exact types beside them) as filters, escaping LIKE wildcards', () => {
-    const { text, values } = eventsQuery('es_1', {
-      ...base,
-      types: [
-        { kind: 'exact', type: 'a.created' },
-        { kind: 'prefix', prefix: 'my_app.' },
-        { kind: 'suffix', suffix: '.100%' },
-      ],
-    }, BUDGET);
+    const { text, values } = eventsQuery(
+      'es_1',
+      {
+        ...base,
+        types: [
+          { kind: 'exact', type: 'a.created' },
+          { kind: 'prefix', prefix: 'my_app.' },
+          { kind: 'suffix', suffix: '.100%' },
+        ],
+      },
+      BUDGET,
+    );
     expect(squash(text)).toContain('AND (type = $2 OR type LIKE $3 OR type LIKE $4) ORDER BY');
     expect(values.slice(1, 4)).toEqual(['a.created', 'my\\_app.%', '%.100\\%']);
   });
@@ -43,15 +58,19 @@ describe('eventsQuery', () => {
   });
 
   it('ANDs streams, time bounds and the starting position, which flips with the direction, in every branch', () => {
-    const { text, values } = eventsQuery('es_1', {
-      ...base,
-      direction: 'backward',
-      streams: ['s-1'],
-      after: '2026-01-01T00:00:00Z',
-      before: '2026-02-01T00:00:00Z',
-      fromGlobalPosition: 50,
-      types: [{ kind: 'exact', type: 'x' }],
-    }, BUDGET);
+    const { text, values } = eventsQuery(
+      'es_1',
+      {
+        ...base,
+        direction: 'backward',
+        streams: ['s-1'],
+        after: '2026-01-01T00:00:00Z',
+        before: '2026-02-01T00:00:00Z',
+        fromGlobalPosition: 50,
+        types: [{ kind: 'exact', type: 'x' }],
+      },
+      BUDGET,
+    );
     expect(squash(text)).toContain(
       'stream_id = ANY($2::text[]) AND created_at > $3::timestamptz AND created_at < $4::timestamptz AND global_position <= $5 AND type = $7 ORDER BY global_position DESC LIMIT $6',
     );

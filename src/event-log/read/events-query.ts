@@ -47,7 +47,11 @@ export function eventsQuery(eventStoreId: string, filter: EventsFilter, pageBudg
   const direction = forward ? 'ASC' : 'DESC';
   const order = `ORDER BY global_position ${direction}`;
   const budgeted = (page: string) => ({
-    text: budgetedPage(page, { order: `global_position ${direction}`, limit: `${param(filter.limit)}::int`, budget: `${param(pageBudget)}::bigint` }),
+    text: budgetedPage(page, {
+      order: `global_position ${direction}`,
+      limit: `${param(filter.limit)}::int`,
+      budget: `${param(pageBudget)}::bigint`,
+    }),
     values,
   });
 
@@ -58,8 +62,12 @@ export function eventsQuery(eventStoreId: string, filter: EventsFilter, pageBudg
     const branches = [...new Set(types.map((type) => (type.kind === 'exact' ? type.type : '')))].map(
       (type) => `(SELECT ${PAGE_COLUMNS} FROM events WHERE ${[...where, `type = ${param(type)}`].join(' AND ')} ${order} LIMIT ${perType})`,
     );
-    return budgeted(`SELECT * FROM (${branches.join(' UNION ALL ')}) matched ${order} OFFSET ${param(filter.offset)} LIMIT ${param(filter.limit + 1)}`);
+    return budgeted(
+      `SELECT * FROM (${branches.join(' UNION ALL ')}) matched ${order} OFFSET ${param(filter.offset)} LIMIT ${param(filter.limit + 1)}`,
+    );
   }
   if (constrained) where.push(`(${types.map((type) => typeCondition(type, param)).join(' OR ')})`);
-  return budgeted(`SELECT ${PAGE_COLUMNS} FROM events WHERE ${where.join(' AND ')} ${order} OFFSET ${param(filter.offset)} LIMIT ${param(filter.limit + 1)}`);
+  return budgeted(
+    `SELECT ${PAGE_COLUMNS} FROM events WHERE ${where.join(' AND ')} ${order} OFFSET ${param(filter.offset)} LIMIT ${param(filter.limit + 1)}`,
+  );
 }

@@ -1,6 +1,18 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsInt, IsNumber, IsObject, IsOptional, IsPositive, IsString, Length, Matches, Max, MaxLength, ValidateNested } from 'class-validator';
+import {
+  IsInt,
+  IsNumber,
+  IsObject,
+  IsOptional,
+  IsPositive,
+  IsString,
+  Length,
+  Matches,
+  Max,
+  MaxLength,
+  ValidateNested,
+} from 'class-validator';
 import type { NewEventStore } from '../commands/create-event-store.command';
 import { DEFAULT_REGION, EVENT_STORE_NAME_PATTERN, MAX_DESCRIPTION_LENGTH, MAX_REGION_LENGTH } from '../event-store.constants';
 

@@ -5,7 +5,11 @@ import { LimitParam, OffsetParam } from '../../common/decorators/query-params.de
 import { DEFAULT_READ_LIMIT, MAX_NAME_LENGTH, MAX_READ_LIMIT, STREAM_TYPE_SEPARATORS } from '../../event-log/event-log.constants';
 
 /** 'a', 'b' or 'c' */
-const listed = (values: string[]) => `${values.slice(0, -1).map((value) => `'${value}'`).join(', ')} or '${values.at(-1)}'`;
+const listed = (values: string[]) =>
+  `${values
+    .slice(0, -1)
+    .map((value) => `'${value}'`)
+    .join(', ')} or '${values.at(-1)}'`;
 
 // A Map: the query's words are looked up, and on a plain object `constructor` would find a function.
 const BOOLEANS = new Map([

@@ -1,7 +1,13 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { ArrayMaxSize, IsOptional, Matches } from 'class-validator';
-import { DirectionParam, EventLimitParam, OffsetParam, PositionParam, ReadDirection } from '../../common/decorators/query-params.decorators';
+import {
+  DirectionParam,
+  EventLimitParam,
+  OffsetParam,
+  PositionParam,
+  ReadDirection,
+} from '../../common/decorators/query-params.decorators';
 import { IsEventFilterPattern } from '../../common/is-event-filter-pattern.decorator';
 import { IsTimestamp } from '../../common/validation/is-timestamp.decorator';
 import { DEFAULT_READ_LIMIT, MAX_READ_LIMIT, STREAM_ID_PATTERN } from '../../event-log/event-log.constants';
@@ -38,12 +44,18 @@ export class ReadEventsParamsDto {
   @OffsetParam()
   offset: number = 0;
 
-  @ApiPropertyOptional({ example: '2026-11-21T12:00:00.000Z', description: 'Only events created after this instant (exclusive): an RFC 3339 date or date-time' })
+  @ApiPropertyOptional({
+    example: '2026-11-21T12:00:00.000Z',
+    description: 'Only events created after this instant (exclusive): an RFC 3339 date or date-time',
+  })
   @IsOptional()
   @IsTimestamp()
   after?: string;
 
-  @ApiPropertyOptional({ example: '2026-11-22T00:00:00.000Z', description: 'Only events created before this instant (exclusive): an RFC 3339 date or date-time' })
+  @ApiPropertyOptional({
+    example: '2026-11-22T00:00:00.000Z',
+    description: 'Only events created before this instant (exclusive): an RFC 3339 date or date-time',
+  })
   @IsOptional()
   @IsTimestamp()
   before?: string;

@@ -11,7 +11,8 @@ class StreamIdParamDto {
   streamId!: string;
 }
 
-const isStreamId = (value: unknown): value is string => typeof value === 'string' && STREAM_ID_PATTERN.test(value) && value !== DCB_STREAM_ID;
+const isStreamId = (value: unknown): value is string =>
+  typeof value === 'string' && STREAM_ID_PATTERN.test(value) && value !== DCB_STREAM_ID;
 
 export class StreamParamsDto extends StreamIdParamDto {
   @ApiProperty({ description: "The store's id (`es_…`) or its name within your tenant" })

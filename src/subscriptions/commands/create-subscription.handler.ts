@@ -62,7 +62,8 @@ export class CreateSubscriptionHandler implements ICommandHandler<CreateSubscrip
   }
 
   private async refuseOverCap(manager: EntityManager, eventStoreId: string): Promise<void> {
-    if ((await this.subscriptions.countInStore(manager, eventStoreId)) >= this.maxPerStore) throw new SubscriptionLimitError(eventStoreId, this.maxPerStore);
+    if ((await this.subscriptions.countInStore(manager, eventStoreId)) >= this.maxPerStore)
+      throw new SubscriptionLimitError(eventStoreId, this.maxPerStore);
   }
 
   /** `latest` reads the store's last position in this transaction: later appends are delivered, earlier ones not. */

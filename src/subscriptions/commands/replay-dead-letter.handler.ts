@@ -22,7 +22,8 @@ export class ReplayDeadLetterHandler implements ICommandHandler<ReplayDeadLetter
 
   async execute({ tenantId, eventStoreRef, subscriptionId, deadLetterId }: ReplayDeadLetterCommand): Promise<void> {
     const eventStoreId = await this.stores.resolveId(tenantId, eventStoreRef);
-    if (!(await this.deliveryState.requestReplay(eventStoreId, subscriptionId, deadLetterId))) throw new DeadLetterNotFoundError(subscriptionId, deadLetterId);
+    if (!(await this.deliveryState.requestReplay(eventStoreId, subscriptionId, deadLetterId)))
+      throw new DeadLetterNotFoundError(subscriptionId, deadLetterId);
     await this.queue
       .wakeSubscriptions(eventStoreId, [subscriptionId], `replay.${deadLetterId}.${Date.now()}`)
       .catch((error: Error) => this.logger.warn(`Replay of ${deadLetterId} waits for the sweep: ${error.message}`));

@@ -104,7 +104,14 @@ export class DeliveryStateRepository {
   }
 
   /** `retry_at` is set by the database's clock, the one `load` and the sweep compare it with. */
-  async recordRetry(db: EntityManager, subscription: SubscriptionState, position: number, attempts: number, delayMs: number, attemptedAt: Date): Promise<boolean> {
+  async recordRetry(
+    db: EntityManager,
+    subscription: SubscriptionState,
+    position: number,
+    attempts: number,
+    delayMs: number,
+    attemptedAt: Date,
+  ): Promise<boolean> {
     return this.updated(
       db,
       `UPDATE subscriptions
@@ -136,7 +143,17 @@ export class DeliveryStateRepository {
        )
        UPDATE subscriptions SET ${SETTLE}, failed_deliveries = failed_deliveries + 1
         WHERE event_store_id = $1 AND id = $2`,
-      [subscription.eventStoreId, subscription.id, event.globalPosition, attemptedAt, deadLetterId, event.eventId, attempts, failure.statusCode, failure.error],
+      [
+        subscription.eventStoreId,
+        subscription.id,
+        event.globalPosition,
+        attemptedAt,
+        deadLetterId,
+        event.eventId,
+        attempts,
+        failure.statusCode,
+        failure.error,
+      ],
     );
   }
 
@@ -180,7 +197,10 @@ export class DeliveryStateRepository {
 
   /** The store's subscriptions whose checkpoint is behind `position`, for an append's fan-out. */
   async subscriptionsBehind(eventStoreId: string, position: number): Promise<string[]> {
-    const rows = await this.dataSource.query(`SELECT id FROM subscriptions WHERE event_store_id = $1 AND checkpoint < $2`, [eventStoreId, position]);
+    const rows = await this.dataSource.query(`SELECT id FROM subscriptions WHERE event_store_id = $1 AND checkpoint < $2`, [
+      eventStoreId,
+      position,
+    ]);
     return rows.map((row: { id: string }) => row.id);
   }
 
@@ -201,12 +221,16 @@ export class DeliveryStateRepository {
 
   /** Largest (store last position − checkpoint) over all webhook subscriptions. */
   largestLag(): Promise<number> {
-    return this.number(`SELECT COALESCE(max(st.last_position - s.checkpoint), 0) AS value FROM subscriptions s JOIN event_stores st ON st.id = s.event_store_id`);
+    return this.number(
+      `SELECT COALESCE(max(st.last_position - s.checkpoint), 0) AS value FROM subscriptions s JOIN event_stores st ON st.id = s.event_store_id`,
+    );
   }
 
   /** Webhook subscriptions whose checkpoint is behind their store's last position. */
   laggingCount(): Promise<number> {
-    return this.number(`SELECT count(*) AS value FROM subscriptions s JOIN event_stores st ON st.id = s.event_store_id WHERE s.checkpoint < st.last_position`);
+    return this.number(
+      `SELECT count(*) AS value FROM subscriptions s JOIN event_stores st ON st.id = s.event_store_id WHERE s.checkpoint < st.last_position`,
+    );
   }
 
   /** Dead letters stored, across stores. */

@@ -8,7 +8,9 @@ describe('retryDelayMs', () => {
   });
 
   it('keeps the wait constant with a multiplier of 1', () => {
-    expect([1, 2, 3].map((retry) => retryDelayMs({ ...policy, initialBackoffMs: 250, backoffMultiplier: 1 }, retry))).toEqual([250, 250, 250]);
+    expect([1, 2, 3].map((retry) => retryDelayMs({ ...policy, initialBackoffMs: 250, backoffMultiplier: 1 }, retry))).toEqual([
+      250, 250, 250,
+    ]);
   });
 
   it('rounds fractional multipliers to whole milliseconds', () => {

@@ -136,7 +136,12 @@ export class SubscriptionDelivery {
   }
 
   /** One POST and its outcome recorded; true when the loop may go on to the next event. */
-  private async attempt(db: EntityManager, subscription: SubscriptionState, event: StoredEventResponseDto, attempt: number): Promise<boolean> {
+  private async attempt(
+    db: EntityManager,
+    subscription: SubscriptionState,
+    event: StoredEventResponseDto,
+    attempt: number,
+  ): Promise<boolean> {
     const position = event.globalPosition;
     const deliveryId = `${subscription.id}:${position}`;
     const attemptedAt = new Date();
@@ -160,7 +165,12 @@ export class SubscriptionDelivery {
     this.metrics.webhookDeliveries.inc({ outcome: 'failed' });
     const delayMs = retryDelayMs(retryPolicy, attempt);
     if (await this.deliveryState.recordRetry(db, subscription, position, attempt, delayMs, attemptedAt)) {
-      await this.queue.wakeSubscriptions(subscription.eventStoreId, [subscription.id], `retry.${position}.${attempt}.${Date.now()}`, delayMs);
+      await this.queue.wakeSubscriptions(
+        subscription.eventStoreId,
+        [subscription.id],
+        `retry.${position}.${attempt}.${Date.now()}`,
+        delayMs,
+      );
     }
     return false;
   }

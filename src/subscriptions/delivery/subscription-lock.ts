@@ -22,7 +22,10 @@ export class SubscriptionLock {
     const runner = this.dataSource.createQueryRunner();
     await runner.connect();
     try {
-      const [{ locked }] = await runner.query(`SELECT pg_try_advisory_lock(hashtextextended($1, $2)) AS locked`, [subscriptionId, LOCK_KEY_SEED]);
+      const [{ locked }] = await runner.query(`SELECT pg_try_advisory_lock(hashtextextended($1, $2)) AS locked`, [
+        subscriptionId,
+        LOCK_KEY_SEED,
+      ]);
       if (!locked) return null;
       try {
         return await work(runner.manager);

@@ -2,7 +2,8 @@ import { EnvironmentVariables } from '../../config/environment-variables';
 import { TenantDeliverySlots } from './tenant-delivery-slots';
 
 describe('TenantDeliverySlots', () => {
-  const slots = (perTenant: number) => new TenantDeliverySlots(Object.assign(new EnvironmentVariables(), { WEBHOOK_MAX_IN_FLIGHT_PER_TENANT: perTenant }));
+  const slots = (perTenant: number) =>
+    new TenantDeliverySlots(Object.assign(new EnvironmentVariables(), { WEBHOOK_MAX_IN_FLIGHT_PER_TENANT: perTenant }));
   const sub = (id: string) => ({ eventStoreId: 'es_1', subscriptionId: id });
 
   it('gives a tenant its cap of slots and lines up the rest, without touching other tenants', () => {

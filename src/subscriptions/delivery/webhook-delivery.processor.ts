@@ -57,11 +57,12 @@ export class WebhookDeliveryProcessor extends WorkerHost implements OnModuleDest
     const tenantId = await this.storeTenants.tenantOf(job.eventStoreId);
     if (tenantId === null || this.delivery.absorbs(job.subscriptionId) || !this.slots.take(tenantId, job)) return;
     try {
-      for (let current: DeliverJob | undefined = job; current && !this.delivery.stopped; ) {
+      for (let current: DeliverJob | undefined = job; current && !this.delivery.stopped;) {
         const end = await this.delivery.run(current.eventStoreId, current.subscriptionId);
         const next = this.slots.nextInLine(tenantId);
         if (end === 'turn-over' && next) this.slots.join(tenantId, current);
-        else if (end === 'turn-over') await this.queue.wakeSubscriptions(current.eventStoreId, [current.subscriptionId], `turn.${Date.now()}`);
+        else if (end === 'turn-over')
+          await this.queue.wakeSubscriptions(current.eventStoreId, [current.subscriptionId], `turn.${Date.now()}`);
         current = next;
       }
     } finally {

@@ -57,7 +57,9 @@ export class WebhookSender implements OnApplicationShutdown {
       const { statusCode } = response;
       // The body is not kept: dump() reads at most a small prefix and drops the connection beyond it.
       await response.body.dump().catch(() => undefined);
-      return statusCode >= 200 && statusCode < 300 ? { delivered: true, statusCode } : { delivered: false, statusCode, error: `HTTP ${statusCode}` };
+      return statusCode >= 200 && statusCode < 300
+        ? { delivered: true, statusCode }
+        : { delivered: false, statusCode, error: `HTTP ${statusCode}` };
     } catch (error) {
       // A closed client means this process is stopping: nothing was sent, so nothing may be recorded as an attempt.
       if (CLIENT_CLOSED.includes((error as { code?: string }).code ?? '')) throw error;

@@ -66,7 +66,11 @@ export class RetryPolicyDto {
 }
 
 export class CreateSubscriptionDto {
-  @ApiProperty({ example: 'order.*', maxLength: MAX_EVENT_FILTER_LENGTH, description: '`*`, `<prefix>.*`, `*.<suffix>` or an exact event type' })
+  @ApiProperty({
+    example: 'order.*',
+    maxLength: MAX_EVENT_FILTER_LENGTH,
+    description: '`*`, `<prefix>.*`, `*.<suffix>` or an exact event type',
+  })
   @IsEventFilterPattern()
   @MaxLength(MAX_EVENT_FILTER_LENGTH)
   eventFilter!: string;
@@ -92,7 +96,11 @@ export class CreateSubscriptionDto {
   retryPolicy?: RetryPolicyDto;
 
   @ApiPropertyOptional({
-    oneOf: [{ type: 'string', enum: ['latest', 'beginning'] }, { type: 'integer', minimum: 0 }, { type: 'string', pattern: '^\\d+$' }],
+    oneOf: [
+      { type: 'string', enum: ['latest', 'beginning'] },
+      { type: 'integer', minimum: 0 },
+      { type: 'string', pattern: '^\\d+$' },
+    ],
     default: 'latest',
     example: 'latest',
     description: '`latest`: events appended after creation; `beginning`: every stored event; N: events after global position N',

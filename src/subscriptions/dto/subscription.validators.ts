@@ -1,5 +1,10 @@
 import { registerDecorator, ValidationOptions } from 'class-validator';
-import { MAX_WEBHOOK_HEADER_VALUE_LENGTH, MAX_WEBHOOK_HEADERS, MAX_WEBHOOK_URL_LENGTH, RESERVED_WEBHOOK_HEADERS } from '../subscription.constants';
+import {
+  MAX_WEBHOOK_HEADER_VALUE_LENGTH,
+  MAX_WEBHOOK_HEADERS,
+  MAX_WEBHOOK_URL_LENGTH,
+  RESERVED_WEBHOOK_HEADERS,
+} from '../subscription.constants';
 import { isWebhookSecret } from '../webhook-secret';
 
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;

@@ -19,7 +19,9 @@ export class WakeWebhooksOnAppendHandler implements IEventHandler<EventsAppended
   ) {}
 
   handle({ eventStoreId, lastPosition }: EventsAppendedEvent): void {
-    this.wake(eventStoreId, lastPosition).catch((error: Error) => this.logger.warn(`Webhook wake-up for ${eventStoreId} left to the sweep: ${error.message}`));
+    this.wake(eventStoreId, lastPosition).catch((error: Error) =>
+      this.logger.warn(`Webhook wake-up for ${eventStoreId} left to the sweep: ${error.message}`),
+    );
   }
 
   private async wake(eventStoreId: string, lastPosition: number): Promise<void> {

@@ -14,10 +14,7 @@ export class ListSubscriptionsHandler implements IQueryHandler<ListSubscriptions
 
   async execute({ tenantId, eventStoreRef }: ListSubscriptionsQuery): Promise<StoreSubscriptions> {
     const eventStoreId = await this.stores.resolveId(tenantId, eventStoreRef);
-    const [webhooks, websockets] = await Promise.all([
-      this.subscriptions.listInStore(eventStoreId),
-      this.websockets.list(eventStoreId),
-    ]);
+    const [webhooks, websockets] = await Promise.all([this.subscriptions.listInStore(eventStoreId), this.websockets.list(eventStoreId)]);
     return { webhooks, websockets };
   }
 }

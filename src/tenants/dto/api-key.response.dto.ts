@@ -40,7 +40,10 @@ export class ApiKeyResponseDto {
 
 /** What creating a key returns: the listed fields that exist yet, plus the secret, shown this once. */
 export class CreatedApiKeyResponseDto extends PickType(ApiKeyResponseDto, ['id', 'name', 'scopes', 'prefix', 'createdAt']) {
-  @ApiProperty({ description: 'The secret key. Shown only in this response; store it now.', example: 'esk_Qm9vbGVhbi1rZXktZXhhbXBsZS1vbmx5LW5vdC1yZWFs' })
+  @ApiProperty({
+    description: 'The secret key. Shown only in this response; store it now.',
+    example: 'esk_Qm9vbGVhbi1rZXktZXhhbXBsZS1vbmx5LW5vdC1yZWFs',
+  })
   key!: string;
 
   static from({ apiKey, key }: CreatedApiKey): CreatedApiKeyResponseDto {

@@ -184,7 +184,10 @@ export class ClientConnection implements FrameSink {
   private async subscribe({ eventFilter, filter, position }: Extract<ClientMessage, { action: 'subscribe' }>): Promise<void> {
     const { maxSubscriptions } = this.services;
     if (this.subscriptions.size >= maxSubscriptions) {
-      return this.sendError('SUBSCRIPTION_LIMIT', `A connection holds at most ${maxSubscriptions} subscriptions (WS_MAX_SUBSCRIPTIONS_PER_CONNECTION)`);
+      return this.sendError(
+        'SUBSCRIPTION_LIMIT',
+        `A connection holds at most ${maxSubscriptions} subscriptions (WS_MAX_SUBSCRIPTIONS_PER_CONNECTION)`,
+      );
     }
     const subscription = new LiveSubscription(newId('wss'), eventFilter, filter, this, this.subscriptionServices);
     this.subscriptions.set(subscription.id, subscription);

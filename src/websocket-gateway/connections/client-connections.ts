@@ -69,7 +69,9 @@ export class ClientConnections implements OnApplicationBootstrap, OnApplicationS
     this.metrics.websocketConnections.dec();
     connection.dispose();
     const { eventStoreId, connectionId, principal } = connection.session;
-    this.registry.remove([{ eventStoreId, connectionId, apiKeyId: principal.apiKeyId }]).catch((error: Error) => this.registryProblem(error));
+    this.registry
+      .remove([{ eventStoreId, connectionId, apiKeyId: principal.apiKeyId }])
+      .catch((error: Error) => this.registryProblem(error));
   }
 
   /** Closes the matching sockets of this instance. */

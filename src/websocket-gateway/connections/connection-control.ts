@@ -32,7 +32,9 @@ export class ConnectionControl implements OnApplicationBootstrap, OnApplicationS
     // Subscribed again on every (re)connection rather than by ioredis's own resubscription, which
     // only repeats a SUBSCRIBE that once succeeded.
     const subscriber = this.redis.duplicate({ autoResubscribe: false });
-    subscriber.on('ready', () => subscriber.subscribe(this.channel).catch((error: Error) => this.logger.warn(`Cannot subscribe to ${this.channel}: ${error.message}`)));
+    subscriber.on('ready', () =>
+      subscriber.subscribe(this.channel).catch((error: Error) => this.logger.warn(`Cannot subscribe to ${this.channel}: ${error.message}`)),
+    );
     subscriber.on('error', (error: Error) => this.logger.warn(`Control channel connection problem: ${error.message}`));
     subscriber.on('message', (_channel: string, message: string) => this.carryOut(JSON.parse(message) as ControlCommand));
     this.subscriber = subscriber;

@@ -71,9 +71,11 @@ export class ConnectionRegistry {
 
   /** The store's open sockets on every instance, oldest first. */
   async list(eventStoreId: string): Promise<ConnectionRecord[]> {
-    const entries = Object.values(await this.redis.hgetall(this.storeConnections(eventStoreId)).catch(() => {
-      throw new RegistryUnavailableError();
-    }));
+    const entries = Object.values(
+      await this.redis.hgetall(this.storeConnections(eventStoreId)).catch(() => {
+        throw new RegistryUnavailableError();
+      }),
+    );
     const records = entries.map((entry) => JSON.parse(entry) as ConnectionRecord);
     const now = Date.now();
     const lapsed = records.filter((record) => record.expiresAt <= now);

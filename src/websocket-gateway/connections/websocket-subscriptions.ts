@@ -21,7 +21,13 @@ export class WebSocketSubscriptions {
 
   async list(eventStoreId: string): Promise<WebSocketSubscription[]> {
     return (await this.registry.list(eventStoreId)).flatMap(({ connectionId, clientId, subscriptions }) =>
-      subscriptions.map((subscription) => ({ ...subscription, subscriberType: 'websocket' as const, eventStoreId, connectionId, clientId })),
+      subscriptions.map((subscription) => ({
+        ...subscription,
+        subscriberType: 'websocket' as const,
+        eventStoreId,
+        connectionId,
+        clientId,
+      })),
     );
   }
 

@@ -20,7 +20,12 @@ export class WebSocketConnectionResponseDto {
   @ApiProperty({ example: '2026-11-23T12:00:00.000Z' })
   connectedAt!: string;
 
-  @ApiProperty({ type: String, nullable: true, example: '203.0.113.7', description: "The peer address of the socket (a proxy's, behind one)" })
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    example: '203.0.113.7',
+    description: "The peer address of the socket (a proxy's, behind one)",
+  })
   ipAddress!: string | null;
 
   @ApiProperty({ type: String, nullable: true, example: 'Mozilla/5.0 …' })

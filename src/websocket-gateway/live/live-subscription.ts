@@ -151,7 +151,10 @@ export class LiveSubscription implements FeedSubscriber {
   /** One page of the replay, and the switch to live when the replay has caught up. */
   private async catchUp(feed: StoreFeed): Promise<void> {
     const { eventLog, replays } = this.services;
-    const page = await replays.read(() => eventLog.readMatchingAfter(feed.eventStoreId, this.filter, this.cursor, FEED_PAGE_SIZE), this.ending.signal);
+    const page = await replays.read(
+      () => eventLog.readMatchingAfter(feed.eventStoreId, this.filter, this.cursor, FEED_PAGE_SIZE),
+      this.ending.signal,
+    );
     for (const event of page.events) {
       const frame = eventFrame(this.id, toFeedEvent(event));
       const wait = this.roomFor(frame.length);

@@ -17,5 +17,4 @@ describe('TurnBudget', () => {
     await nextTurn();
     expect(admitted).toEqual(['a', 'b', 'c']);
   });
-
 });

@@ -67,7 +67,9 @@ export class EventStoreWsAdapter extends WsAdapter {
    */
   override bindErrorHandler(server: WebSocketServer): WebSocketServer {
     server.on('connection', (socket: WebSocket) =>
-      socket.on('error', (error: Error & { code?: string }) => this.log.warn(`Client connection closed on a fault: ${error.message}${error.code ? ` (${error.code})` : ''}`)),
+      socket.on('error', (error: Error & { code?: string }) =>
+        this.log.warn(`Client connection closed on a fault: ${error.message}${error.code ? ` (${error.code})` : ''}`),
+      ),
     );
     server.on('error', (error: Error) => this.log.error(`WebSocket server error: ${error.message}`, error.stack));
     return server;
@@ -93,7 +95,9 @@ export class EventStoreWsAdapter extends WsAdapter {
         // Runs `ws`'s handshake checks, then verifyClient (below), then opens the socket.
         return wsServer.handleUpgrade(request, socket, head, (ws) => wsServer.emit('connection', ws, request));
       }
-      socket.end(`HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Type: application/json\r\n\r\n${errorBody(pathname, new NotFoundError('No such route'))}`);
+      socket.end(
+        `HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Type: application/json\r\n\r\n${errorBody(pathname, new NotFoundError('No such route'))}`,
+      );
     };
     httpServer.on('upgrade', listener);
     this.upgradeListeners.set(httpServer, listener);
@@ -110,7 +114,9 @@ export class EventStoreWsAdapter extends WsAdapter {
     const path = new URL(request.url ?? '/', 'ws://localhost').pathname;
     try {
       // Refused from the moment the HTTP drain begins: a new socket would only be closed with 1001 moments later.
-      const decision = this.drain.draining ? refusedUpgrade(new ShuttingDownError()) : await this.authorizer.authorize(request, request.eventStoreRef ?? '');
+      const decision = this.drain.draining
+        ? refusedUpgrade(new ShuttingDownError())
+        : await this.authorizer.authorize(request, request.eventStoreRef ?? '');
       request.decision = decision;
       if (decision.accepted) return done(true);
       const { error } = decision;
