@@ -3,7 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiFlatErrorResponses } from '../common/decorators/api-error-responses.decorator';
 import { IssueAccessTokenCommand } from './commands/issue-access-token.command';
-import { ApiKeyAuth } from './decorators/auth.decorators';
+import { RequireApiKey } from './decorators/auth.decorators';
 import { CurrentPrincipal } from './decorators/current-principal.decorator';
 import { AccessTokenResponseDto } from './dto/access-token.response.dto';
 import type { Principal } from './principal';
@@ -15,7 +15,7 @@ export class AuthController {
 
   @Post('token')
   @HttpCode(200)
-  @ApiKeyAuth('flat')
+  @RequireApiKey('flat')
   @ApiOperation({
     operationId: 'issueAccessToken',
     summary: 'Exchange an API key for a family B access token',

@@ -40,7 +40,7 @@ const FAILURE_MESSAGES: Record<CheckedMethod, string> = {
  * request therefore costs no memory for its body and cannot hold the server by sending it slowly
  * (it is answered with `Connection: close`, so the unread rest never arrives).
  *
- * Routes declare their method with ApiKeyAuth/JwtAuth/AdminTokenAuth/Public (API key when
+ * Routes declare their method with RequireApiKey/RequireAccessToken/RequireAdminToken/Public (API key when
  * undeclared) and their scope with RequireScope; declareRoutes() copies each route's resolved
  * declaration into its Fastify route config, where the hook reads it. Every authenticated request
  * counts against its key's limit before the scope check, so a 403 counts too; operators (`/admin`)

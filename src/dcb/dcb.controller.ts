@@ -1,7 +1,7 @@
 import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiConflictResponse, ApiExtraModels, ApiOkResponse, ApiOperation, ApiParam, ApiTags, getSchemaPath } from '@nestjs/swagger';
-import { ApiKeyAuth, RequireScope } from '../auth/decorators/auth.decorators';
+import { RequireApiKey, RequireScope } from '../auth/decorators/auth.decorators';
 import { CurrentPrincipal } from '../auth/decorators/current-principal.decorator';
 import type { Principal } from '../auth/principal';
 import { ApiErrorResponses } from '../common/decorators/api-error-responses.decorator';
@@ -18,7 +18,7 @@ import { ReadDcbEventsQuery } from './queries/read-dcb-events.query';
 
 /** Dynamic Consistency Boundary: streamless, tagged appends with conditions, and reads by tag query. */
 @ApiTags('Dynamic Consistency Boundary')
-@ApiKeyAuth()
+@RequireApiKey()
 @ApiParam(EVENT_STORE_REF_PARAM)
 @Controller('event-stores/:eventStoreId')
 export class DcbController {

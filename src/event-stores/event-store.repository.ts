@@ -89,4 +89,9 @@ export class EventStoreRepository {
     );
     return new Map(rows.map((row) => [row.id, Number(row.last_position)]));
   }
+
+  /** Every store with its retention setting, for the worker's sweep (null: kept forever). */
+  async retentionSettings(): Promise<{ id: string; retentionPeriodDays: number | null }[]> {
+    return this.stores.find({ select: { id: true, retentionPeriodDays: true }, order: { id: 'ASC' } });
+  }
 }

@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
-import { ApiKeyAuth, RequireScope } from '../auth/decorators/auth.decorators';
+import { RequireApiKey, RequireScope } from '../auth/decorators/auth.decorators';
 import { CurrentPrincipal } from '../auth/decorators/current-principal.decorator';
 import type { Principal } from '../auth/principal';
 import { ApiErrorResponses } from '../common/decorators/api-error-responses.decorator';
@@ -16,7 +16,7 @@ import { ListEventStoresQuery } from './queries/list-event-stores.query';
 
 /** Family A: event stores addressed by id (or name), authenticated with an API key. */
 @ApiTags('Event stores')
-@ApiKeyAuth()
+@RequireApiKey()
 @Controller('event-stores')
 export class EventStoresController {
   constructor(

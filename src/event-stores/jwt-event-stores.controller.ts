@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
-import { JwtAuth, RequireScope } from '../auth/decorators/auth.decorators';
+import { RequireAccessToken, RequireScope } from '../auth/decorators/auth.decorators';
 import { CurrentPrincipal } from '../auth/decorators/current-principal.decorator';
 import type { Principal } from '../auth/principal';
 import { ApiFlatErrorResponses } from '../common/decorators/api-error-responses.decorator';
@@ -17,7 +17,7 @@ const EVENT_STORE_NAME_PARAM = { name: 'eventStoreName', description: "The store
 
 /** Family B: the same commands and queries as family A, behind a JWT and the flat error envelope. */
 @ApiTags('Event stores (family B, JWT)')
-@JwtAuth()
+@RequireAccessToken()
 @Controller('api/event-stores')
 export class JwtEventStoresController {
   constructor(

@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, QueryRunner } from 'typeorm';
 import { EnvironmentVariables } from '../config/environment-variables';
 import { ExpiredRecordsRepository } from '../event-log/expiry/expired-records.repository';
+import { EventStoreRepository } from '../event-stores/event-store.repository';
 
 /** Events deleted per transaction: each batch holds its store's lock, so appends to it wait at most one batch. */
 export const RETENTION_BATCH_SIZE = 1000;
@@ -27,6 +28,7 @@ export class RetentionSweep implements OnApplicationBootstrap, OnModuleDestroy {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly expired: ExpiredRecordsRepository,
+    private readonly eventStores: EventStoreRepository,
     private readonly config: EnvironmentVariables,
   ) {}
 
@@ -68,9 +70,7 @@ export class RetentionSweep implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   private async sweepStores(db: QueryRunner): Promise<{ events: number; idempotencyKeys: number }> {
-    const stores: { id: string; retentionPeriodDays: number | null }[] = await db.query(
-      `SELECT id, retention_period_days AS "retentionPeriodDays" FROM event_stores ORDER BY id`,
-    );
+    const stores = await this.eventStores.retentionSettings();
     let events = 0;
     let idempotencyKeys = 0;
     for (const { id, retentionPeriodDays } of stores) {

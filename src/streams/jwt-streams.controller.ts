@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Param, Post, Query } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { JwtAuth, RequireScope } from '../auth/decorators/auth.decorators';
+import { RequireAccessToken, RequireScope } from '../auth/decorators/auth.decorators';
 import { CurrentPrincipal } from '../auth/decorators/current-principal.decorator';
 import type { Principal } from '../auth/principal';
 import { ApiFlatErrorResponses } from '../common/decorators/api-error-responses.decorator';
@@ -18,7 +18,7 @@ import { ReadStreamQuery } from './queries/read-stream.query';
 
 /** Family B: the same append and read as family A, by store name, behind a JWT. */
 @ApiTags('Streams (family B, JWT)')
-@JwtAuth()
+@RequireAccessToken()
 @Controller('api/event-stores/:eventStoreName/streams/:streamId/events')
 export class JwtStreamsController {
   constructor(

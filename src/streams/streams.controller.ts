@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
-import { ApiKeyAuth, RequireScope } from '../auth/decorators/auth.decorators';
+import { RequireApiKey, RequireScope } from '../auth/decorators/auth.decorators';
 import { CurrentPrincipal } from '../auth/decorators/current-principal.decorator';
 import type { Principal } from '../auth/principal';
 import { ApiErrorResponses } from '../common/decorators/api-error-responses.decorator';
@@ -28,7 +28,7 @@ const APPEND_CONFLICTS =
 
 /** Family A: streams and events of a store addressed by id (or name), with an API key. */
 @ApiTags('Streams and events')
-@ApiKeyAuth()
+@RequireApiKey()
 @Controller('event-stores/:eventStoreId')
 export class StreamsController {
   constructor(

@@ -2,7 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Post, Res } from '@nest
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiAcceptedResponse, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { ApiKeyAuth, RequireScope } from '../auth/decorators/auth.decorators';
+import { RequireApiKey, RequireScope } from '../auth/decorators/auth.decorators';
 import { CurrentPrincipal } from '../auth/decorators/current-principal.decorator';
 import type { Principal } from '../auth/principal';
 import { ApiErrorResponses } from '../common/decorators/api-error-responses.decorator';
@@ -29,7 +29,7 @@ const SUBSCRIPTION_ID_PARAM = { name: 'subscriptionId', example: 'sub_5b1e9c0d2a
 
 /** Family A: webhook subscriptions and their dead letters, and the WebSocket ones of open sockets (admin scope, DECISIONS §6). */
 @ApiTags('Subscriptions')
-@ApiKeyAuth()
+@RequireApiKey()
 @RequireScope('admin')
 @Controller('event-stores/:eventStoreId')
 export class SubscriptionsController {

@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { AdminTokenAuth } from '../auth/decorators/auth.decorators';
+import { RequireAdminToken } from '../auth/decorators/auth.decorators';
 import { ApiErrorResponses } from '../common/decorators/api-error-responses.decorator';
 import { CreateApiKeyCommand } from './commands/create-api-key.command';
 import { CreateTenantCommand } from './commands/create-tenant.command';
@@ -14,7 +14,7 @@ import { ListApiKeysQuery } from './queries/list-api-keys.query';
 import { ListTenantsQuery } from './queries/list-tenants.query';
 
 @ApiTags('Administration')
-@AdminTokenAuth()
+@RequireAdminToken()
 @Controller('admin')
 export class AdminController {
   constructor(

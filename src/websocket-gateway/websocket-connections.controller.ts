@@ -1,7 +1,7 @@
 import { Controller, Delete, Get, Param, Query } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
-import { ApiKeyAuth, RequireScope } from '../auth/decorators/auth.decorators';
+import { RequireApiKey, RequireScope } from '../auth/decorators/auth.decorators';
 import { CurrentPrincipal } from '../auth/decorators/current-principal.decorator';
 import type { Principal } from '../auth/principal';
 import { ApiErrorResponses } from '../common/decorators/api-error-responses.decorator';
@@ -17,7 +17,7 @@ import { ListWebSocketConnectionsQuery } from './queries/list-websocket-connecti
 
 /** Family A: the store's open WebSockets, across every API instance (admin scope, DECISIONS §6 and §9). */
 @ApiTags('WebSocket')
-@ApiKeyAuth()
+@RequireApiKey()
 @RequireScope('admin')
 @Controller('event-stores/:eventStoreId/websocket-connections')
 export class WebSocketConnectionsController {

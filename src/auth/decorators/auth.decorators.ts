@@ -39,7 +39,7 @@ const ApiRateLimited = (envelope: typeof ErrorResponseDto | typeof FlatErrorResp
  * Family A, DCB and the token exchange: `Authorization: Bearer <API key>`. The token exchange lives
  * under `/api/`, whose errors use the flat envelope.
  */
-export const ApiKeyAuth = (envelope: 'nested' | 'flat' = 'nested') =>
+export const RequireApiKey = (envelope: 'nested' | 'flat' = 'nested') =>
   applyDecorators(
     SetMetadata(AUTH_METHOD, 'api-key' satisfies AuthMethod),
     ApiBearerAuth(API_KEY_SCHEME),
@@ -47,11 +47,11 @@ export const ApiKeyAuth = (envelope: 'nested' | 'flat' = 'nested') =>
   );
 
 /** Family B: `Authorization: Bearer <JWT>` from `POST /api/auth/token`. */
-export const JwtAuth = () =>
+export const RequireAccessToken = () =>
   applyDecorators(SetMetadata(AUTH_METHOD, 'jwt' satisfies AuthMethod), ApiBearerAuth(JWT_SCHEME), ApiRateLimited(FlatErrorResponseDto));
 
 /** Operator endpoints: `Authorization: Bearer <ADMIN_TOKEN>`. */
-export const AdminTokenAuth = () =>
+export const RequireAdminToken = () =>
   applyDecorators(SetMetadata(AUTH_METHOD, 'admin-token' satisfies AuthMethod), ApiBearerAuth(ADMIN_TOKEN_SCHEME));
 
 /** The scope the caller's key must hold; a valid key without it gets 403 FORBIDDEN. */
