@@ -1,4 +1,4 @@
-import { ChildProcess, execFile, spawn } from 'node:child_process';
+import { ChildProcess, spawn } from 'node:child_process';
 import {
   chmodSync,
   cpSync,
@@ -14,11 +14,11 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { Client } from 'pg';
 import { freePort } from '../support/service-process';
 import { testEnvironment } from '../support/test-environment';
 import { waitFor } from '../support/wait-for';
+import { cliIn } from '../support/cli-process';
 
 /**
  * `npm start` end to end: the real launcher with embedded PostgreSQL, started several times on the
@@ -68,20 +68,6 @@ async function stopLauncher(launcher: Launcher): Promise<number | null> {
     if ((await Promise.race([launcher.exited, timeout])) === 'timeout') launcher.child.kill('SIGKILL');
   }
   return launcher.exited;
-}
-
-/** `npm run cli -- …` from a project folder, with no DATABASE_URL. */
-async function cli(cwd: string, env: NodeJS.ProcessEnv, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, ['dist/cli/main.js', ...args], {
-      cwd,
-      env: { PATH: process.env.PATH ?? '', ...env },
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failure = error as { code: number; stdout: string; stderr: string };
-    return { code: failure.code, stdout: failure.stdout, stderr: failure.stderr };
-  }
 }
 
 /** The launcher's environment: this shell's, without what would make it skip what it provides. */
@@ -192,14 +178,14 @@ describe('npm start (scripts/start.mjs)', () => {
       const store = await fetch(`${baseUrl}/event-stores/launcher-check`, authorized(firstKey));
       expect(store.status).toBe(200);
 
-      const tenants = await cli(ROOT, { DATA_DIR: dataDir }, 'tenants:list');
+      const tenants = await cliIn(ROOT, { DATA_DIR: dataDir }, 'tenants:list');
       expect(tenants.code).toBe(0);
       expect(JSON.parse(tenants.stdout).tenants).toEqual([expect.objectContaining({ name: 'default' })]);
 
       expect(await stopLauncher(launcher)).toBe(0);
       expect(existsSync(postmasterPid)).toBe(false);
 
-      const stopped = await cli(ROOT, { DATA_DIR: dataDir }, 'tenants:list');
+      const stopped = await cliIn(ROOT, { DATA_DIR: dataDir }, 'tenants:list');
       expect(stopped.code).toBe(1);
       expect(stopped.stderr.trim()).toMatch(
         /^Cannot reach PostgreSQL at 127\.0\.0\.1:\d+ .*embedded database of npm start, which runs only while npm start does/,
@@ -320,14 +306,14 @@ const asRoot = process.getuid?.() === 0;
       expect(databaseDir.startsWith(`${parent}/`)).toBe(false);
       expect(readFileSync(path.join(clone, '.data', 'dev-api-key'), 'utf8')).toMatch(/^esk_/);
       // The CLI from the clone, with neither DATABASE_URL nor DATA_DIR.
-      expect((await cli(clone, {}, 'tenants:create', 'kept-tenant')).code).toBe(0);
+      expect((await cliIn(clone, {}, 'tenants:create', 'kept-tenant')).code).toBe(0);
       expect(await stopLauncher(launcher)).toBe(0);
 
       launcher = startLauncher(env, clone);
       await waitUntilServing(launcher);
       expect(clusterLine(launcher.output()).databaseDir).toBe(databaseDir);
       expect(launcher.output()).not.toMatch(/Creating a PostgreSQL cluster/);
-      const tenants = await cli(clone, {}, 'tenants:list');
+      const tenants = await cliIn(clone, {}, 'tenants:list');
       expect(JSON.parse(tenants.stdout).tenants.map((tenant: { name: string }) => tenant.name)).toEqual(
         expect.arrayContaining(['default', 'kept-tenant']),
       );

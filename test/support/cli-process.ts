@@ -17,9 +17,15 @@ export function cli(databaseUrl: string, ...args: string[]): Promise<CliResult> 
 }
 
 /** Runs the built CLI with this environment (plus PATH and the tests' Redis), e.g. without DATABASE_URL. */
-export async function cliWith(env: Record<string, string>, ...args: string[]): Promise<CliResult> {
+export function cliWith(env: Record<string, string>, ...args: string[]): Promise<CliResult> {
+  return cliIn(process.cwd(), env, ...args);
+}
+
+/** Runs the CLI built in `projectFolder` (another clone, say) with this environment (plus PATH and the tests' Redis). */
+export async function cliIn(projectFolder: string, env: Record<string, string>, ...args: string[]): Promise<CliResult> {
   try {
     const { stdout, stderr } = await promisify(execFile)(process.execPath, ['dist/cli/main.js', ...args], {
+      cwd: projectFolder,
       env: { PATH: process.env.PATH ?? '', REDIS_URL: testEnvironment.redisUrl, REDIS_PREFIX: testEnvironment.redisPrefix, ...env },
     });
     return { code: 0, stdout, stderr };
