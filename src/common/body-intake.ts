@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction, RequestPayload } from 'fastify';
 import { EnvironmentVariables } from '../config/environment-variables';
-import { BodiesBusyError } from './errors/common.errors';
+import { BodiesBusyError, NoSuchRouteError } from './errors/common.errors';
 
 /**
  * Bounds the memory held by request bodies on their way in, across all requests of the process (a
@@ -30,7 +30,14 @@ export class BodyIntake {
     done: HookHandlerDoneFunction & ((error: Error | null, payload?: RequestPayload) => void),
   ): void => {
     const bytes = this.reservationFor(request);
-    if (bytes === 0) return done(null, payload);
+    // Its client left while the headers were being judged: the response's 'close' has fired already,
+    // so a reservation made now would never be given back.
+    if (bytes === 0 || reply.raw.closed || reply.raw.destroyed) return done(null, payload);
+    // No route takes it (so nothing authenticated it): answered 404 before a byte of its body is read.
+    if (request.is404) {
+      reply.header('Connection', 'close');
+      return done(new NoSuchRouteError());
+    }
     if (this.pendingBytes + bytes > this.config.MAX_PENDING_BODY_BYTES) {
       reply.header('Connection', 'close');
       return done(new BodiesBusyError());

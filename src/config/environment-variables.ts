@@ -2,6 +2,8 @@ import { Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, MinLength } from 'class-validator';
 
 const POSTGRES_URL = /^postgres(ql)?:\/\/\S+$/;
+// RFC 6750's token68: anything else could never arrive in `Authorization: Bearer …`, so the token would match nothing.
+const BEARER_TOKEN = /^[A-Za-z0-9\-._~+/]+=*$/;
 const REDIS_URL = /^rediss?:\/\/\S+$/;
 // Reads the raw string (implicit conversion would already have turned "false" into true); anything
 // but these words stays a string, so a typo such as "ture" stops the process instead of meaning false.
@@ -37,6 +39,7 @@ export class EnvironmentVariables {
   @IsOptional()
   @IsString()
   @MinLength(16, { message: 'ADMIN_TOKEN must be at least 16 characters' })
+  @Matches(BEARER_TOKEN, { message: 'ADMIN_TOKEN must be a bearer token: letters, digits and -._~+/ (then = signs)' })
   ADMIN_TOKEN?: string;
 
   @IsOptional()
@@ -176,6 +179,7 @@ export class EnvironmentVariables {
   @IsOptional()
   @IsString()
   @MinLength(16, { message: 'METRICS_TOKEN must be at least 16 characters' })
+  @Matches(BEARER_TOKEN, { message: 'METRICS_TOKEN must be a bearer token: letters, digits and -._~+/ (then = signs)' })
   METRICS_TOKEN?: string;
 
   /** The worker has no HTTP server; with this set it serves its own `/metrics` on that port. */

@@ -29,6 +29,16 @@ describe('validateEnvironment', () => {
     expect(validateEnvironment({ ...minimal, WEBHOOK_ALLOW_PRIVATE_TARGETS: 'no' }).WEBHOOK_ALLOW_PRIVATE_TARGETS).toBe(false);
   });
 
+  it('stops on an ADMIN_TOKEN or METRICS_TOKEN that no Authorization header could carry', () => {
+    expect(() => validateEnvironment({ ...minimal, ADMIN_TOKEN: 'has spaces and !#@ marks' })).toThrow(
+      /ADMIN_TOKEN must be a bearer token/,
+    );
+    expect(() => validateEnvironment({ ...minimal, METRICS_TOKEN: 'metrics#token#0123456789' })).toThrow(
+      /METRICS_TOKEN must be a bearer token/,
+    );
+    expect(validateEnvironment({ ...minimal, ADMIN_TOKEN: 'abc-DEF_123.456~789+0/1=' }).ADMIN_TOKEN).toBe('abc-DEF_123.456~789+0/1=');
+  });
+
   it('rejects a JWT_PUBLIC_KEY that is not a readable PEM key', () => {
     const mangled = '-----BEGIN PUBLIC KEY-----\\nnot-a-key\\n-----END PUBLIC KEY-----';
     expect(() => validateEnvironment({ ...minimal, JWT_PUBLIC_KEY: mangled })).toThrow(/JWT_PUBLIC_KEY/);

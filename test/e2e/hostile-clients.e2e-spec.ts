@@ -208,6 +208,19 @@ describe('The API under hostile clients', () => {
     );
   });
 
+  it('answers a body sent to no route with 404 before reading it, unauthenticated as it is', async () => {
+    const started = Date.now();
+    const nowhere = new RawRequest(
+      port,
+      requestHead('POST', '/no/such/route', { 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked' }),
+    );
+    nowhere.write('5\r\n{"eve\r\n');
+    expect(await nowhere.status()).toBe(404);
+    expect(Date.now() - started).toBeLessThan(REQUEST_TIMEOUT_MS);
+    expect(nowhere.response.body).toMatchObject({ error: { code: 'NOT_FOUND' } });
+    await nowhere.closed;
+  });
+
   it('logs a body its client abandoned at warn or below, without a stack', async () => {
     const aborted = new RawRequest(port, appendHead(1000));
     aborted.write('{"events":[');

@@ -82,6 +82,13 @@ export class BodiesBusyError extends UnavailableError {
   }
 }
 
+/** A request no route takes, refused before its body is read (the router answers the others the same way). */
+export class NoSuchRouteError extends NotFoundError {
+  constructor() {
+    super('No such route');
+  }
+}
+
 /** A body in another media type or charset than JSON in UTF-8. */
 export class UnsupportedBodyError extends DomainError {
   readonly code = 'VALIDATION_ERROR';

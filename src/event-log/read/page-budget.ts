@@ -23,7 +23,9 @@ export interface PagedEventRow extends EventRow {
  * `limit` + 1 rows. A running sum of their sizes keeps the first event whatever its size (so any
  * stored event can be read) and each next one while the page stays within the budget, up to `limit`.
  * The first event left out is returned too, without its data and metadata, to say that more follow;
- * the sizes come from a column, so the events past the cut are never detoasted.
+ * the sizes come from a column, so the events past the cut are never detoasted. The rows come back in
+ * page order (ORDER BY n): callers take the last one as their cursor, and SQL promises no order
+ * through a subquery otherwise.
  */
 export function budgetedPage(page: string, { order, limit, budget }: { order: string; limit: string; budget: string }): string {
   return `
@@ -34,7 +36,8 @@ export function budgetedPage(page: string, { order, limit, budget }: { order: st
               FROM (SELECT page.*, row_number() OVER w AS n, sum(read_bytes) OVER w AS bytes_through
                       FROM (${page}) page
                     WINDOW w AS (ORDER BY ${order} ROWS UNBOUNDED PRECEDING)) sized
-             WHERE n <= 2 OR bytes_through - read_bytes <= ${budget}) reported`;
+             WHERE n <= 2 OR bytes_through - read_bytes <= ${budget}) reported
+     ORDER BY n`;
 }
 
 /** The rows of a budgeted page's events, and whether more follow in the range it was cut from. */

@@ -109,14 +109,21 @@ export class SubscriptionDelivery {
       }
 
       const filter = parseEventFilter(subscription.eventFilter)!;
-      const { lastPosition, events } = await this.eventLog.readMatchingAfter(eventStoreId, filter, subscription.checkpoint, BATCH_SIZE, db);
+      const { lastPosition, events, hasMore } = await this.eventLog.readMatchingAfter(
+        eventStoreId,
+        filter,
+        subscription.checkpoint,
+        BATCH_SIZE,
+        db,
+      );
       for (const event of events) {
         // Checked before each request too: a batch to a slow receiver would otherwise outlast the turn many times over.
         if (isOver(turn)) return 'turn-over';
         if (this.stopping || !(await this.attempt(db, subscription, event, 1))) return 'done';
         turn.deliveries++;
       }
-      if (events.length < BATCH_SIZE) {
+      // A page may end early at the read budget: only one without more after it saw the store to its end.
+      if (!hasMore) {
         await this.deliveryState.skipTo(db, subscription, lastPosition);
         return 'done';
       }

@@ -47,7 +47,7 @@ export class UpgradeAuthorizer {
   /** The session, or a DomainError; `headers` collects what the answer must carry either way. */
   private async decide(request: IncomingMessage, eventStoreRef: string, headers: Record<string, string>): Promise<UpgradeSession> {
     const query = new URL(request.url ?? '/', 'http://localhost').searchParams;
-    const principal = await this.authenticate(query.get('apiKey') ?? bearerToken(request.headers.authorization));
+    const principal = await this.authenticate(query.get('apiKey') || bearerToken(request.headers.authorization));
     Object.assign(headers, await this.rateLimiter.count(principal.apiKeyId));
     if (!principal.scopes.includes('read')) throw new ForbiddenError('read');
 
