@@ -15,3 +15,14 @@ const FOREIGN_KEY_VIOLATION = '23503';
 export function isForeignKeyViolation(error: unknown): boolean {
   return error instanceof QueryFailedError && (error.driverError as { code?: string }).code === FOREIGN_KEY_VIOLATION;
 }
+
+const SQLSTATE = /^[0-9A-Z]{5}$/;
+
+/**
+ * True when PostgreSQL itself answered the statement with an error (it carries a SQLSTATE): the
+ * statement, run in its own transaction, then wrote nothing. A failure without one (a lost
+ * connection, a timeout on our side) may have come after the commit.
+ */
+export function isRefusedByServer(error: unknown): boolean {
+  return error instanceof QueryFailedError && SQLSTATE.test(String((error.driverError as { code?: unknown }).code));
+}

@@ -7,6 +7,7 @@ import { Metrics } from '../../metrics/metrics';
 import type { AppendOutcome, DcbAppendOutcome, StreamAppendOutcome } from './append-outcome';
 import { AppendRequest, DcbAppendRequest, requestJson, StreamAppendRequest } from './append-request';
 import { EventsAppendedEvent } from './events-appended.event';
+import { isRefusedByServer } from '../../database/postgres-errors';
 
 /** A batch stops growing at the first of these, so that its transaction, and the wait behind it, stay short. */
 export const MAX_BATCH_REQUESTS = 256;
@@ -100,10 +101,15 @@ export class AppendBatcher {
         this.config.RATE_LIMIT_EVENTS_PER_MINUTE,
       ]);
     } catch (error) {
-      // Not a refusal (those are outcomes) but a failure: data PostgreSQL cannot hold, a lost
-      // connection. Alone, the request fails with it; in company, each runs alone, so that only
-      // the request that caused it fails.
-      if (batch.length === 1) return batch[0].reject(error);
+      // Not a refusal (those are outcomes) but a failure. When PostgreSQL raised it (data it cannot
+      // hold, say), the batch wrote nothing and each request runs alone, so that only the one that
+      // caused it fails. Any other failure (a lost connection) may have come after the commit:
+      // running the batch again could append it twice, so every request of it fails, and clients
+      // retry with their Idempotency-Key.
+      if (batch.length === 1 || !isRefusedByServer(error)) {
+        for (const pending of batch) pending.reject(error);
+        return;
+      }
       this.logger.warn(
         `A batch of ${batch.length} appends to ${eventStoreId} failed (${(error as Error).message}); running them one by one`,
       );
