@@ -2,9 +2,10 @@ import { Injectable, Logger } from '@nestjs/common';
 import type { IncomingMessage } from 'node:http';
 import type { Principal } from '../../auth/principal';
 import { bearerToken } from '../../auth/strategies/bearer-token';
-import { ForbiddenError, MalformedPathError, UnauthorizedError, ValidationError } from '../../common/errors/common.errors';
+import { ForbiddenError, MalformedPathError, UnauthorizedError } from '../../common/errors/common.errors';
 import { DomainError } from '../../common/errors/domain-error';
 import { newId } from '../../common/ids';
+import { AppValidationPipe, VALIDATION_OPTIONS } from '../../common/validation/app-validation.pipe';
 import { FailOpen } from '../../common/redis/fail-open';
 import { EnvironmentVariables } from '../../config/environment-variables';
 import { EventStoreResolver } from '../../event-stores/event-store-resolver';
@@ -12,8 +13,11 @@ import { RequestRateLimiter } from '../../limits/request-rate-limiter';
 import { ApiKeyAuthenticator } from '../../tenants/api-key-authenticator';
 import { ConnectionRegistry } from '../connections/connection-registry';
 import { refusedUpgrade, UpgradeDecision, UpgradeSession } from '../connections/upgrade-session';
-import { CLIENT_ID_PATTERN } from '../websocket.constants';
+import { WebSocketUpgradeParamsDto } from '../dto/websocket-upgrade-params.dto';
 import { ConnectionLimitError } from '../websocket.errors';
+
+const QUERY_PIPE = new AppValidationPipe(VALIDATION_OPTIONS);
+const QUERY_METADATA = { type: 'query', metatype: WebSocketUpgradeParamsDto, data: '' } as const;
 
 /**
  * Decides an upgrade before any socket exists (DECISIONS §6): a missing or bad key 401; then, the
@@ -51,14 +55,9 @@ export class UpgradeAuthorizer {
     Object.assign(headers, await this.rateLimiter.count(principal.apiKeyId));
     if (!principal.scopes.includes('read')) throw new ForbiddenError('read');
 
-    const unknown = [...new Set(query.keys())].filter((name) => !UPGRADE_QUERY.has(name));
-    if (unknown.length > 0) {
-      throw new ValidationError(unknown.map((name) => ({ field: name, message: `${name} is not a query parameter of this endpoint` })));
-    }
-    const clientId = query.get('clientId') ?? newId('cli');
-    if (!CLIENT_ID_PATTERN.test(clientId)) {
-      throw new ValidationError([{ field: 'clientId', message: 'clientId must be 1-128 letters, digits or ._:-' }]);
-    }
+    // The same DTO and pipe as the documented GET of this path: unknown parameters and a malformed clientId are 400.
+    const params = (await QUERY_PIPE.transform(Object.fromEntries(query), QUERY_METADATA)) as WebSocketUpgradeParamsDto;
+    const clientId = params.clientId ?? newId('cli');
     const eventStoreId = await this.stores.resolveId(principal.tenantId, decodePathSegment(eventStoreRef));
 
     const connectionId = newId('conn');
@@ -88,9 +87,6 @@ export class UpgradeAuthorizer {
     return (await this.failOpen.call(() => this.registry.reserve(apiKeyId, connectionId, this.config.WS_MAX_CONNECTIONS_PER_KEY))) ?? true;
   }
 }
-
-/** What the WebSocket URL may carry (WebSocketUpgradeParamsDto documents it); anything else is refused like any endpoint's unknown parameter. */
-const UPGRADE_QUERY = new Set(['apiKey', 'clientId']);
 
 function decodePathSegment(raw: string): string {
   try {
