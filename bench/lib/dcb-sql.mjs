@@ -1,6 +1,7 @@
 // The DCB SQL the benchmarks run: the service's own (dcb_matching_positions, append_batch, the read of
 // src/event-log/read/dcb-event-reader.ts) and, for the comparison of tag indexes, the same questions asked of a GIN index
 // on events.tags.
+import { eventAt } from './events.mjs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { ROOT } from './config.mjs';
@@ -99,13 +100,6 @@ export const SERVICE_APPEND_DCB = `SELECT detail FROM append_batch($1, jsonb_bui
 
 /** One DCB event as append_batch takes it (see src/event-log/append/event-payload.ts), and its size. */
 export function dcbEventJson(tags, type = 'order.placed', index = 0) {
-  const data = {
-    orderId: `order-${100000 + index}`,
-    customerId: 'customer-4711',
-    amount: 4200 + index,
-    currency: 'EUR',
-    channel: 'web',
-    note: 'bench',
-  };
+  const { data } = eventAt(index, type);
   return { event: { type, data, tags }, sizeBytes: Buffer.byteLength(JSON.stringify(data)) };
 }

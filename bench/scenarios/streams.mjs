@@ -7,23 +7,12 @@ import { BASELINE_APPEND, BASELINE_APPEND_EXPECTING, isVersionConflict, STREAM_V
 import { openPool } from '../lib/database.mjs';
 import { EMMETT_PACKAGE, emmettVersion, openEmmett, verifyEmmett } from '../lib/emmett.mjs';
 import { PRELOAD_TYPES, preloadStreamId } from '../lib/preload.mjs';
+import { eventAt } from '../lib/events.mjs';
 
 const WRITE_STREAMS = 1000;
 const HOT_STREAM = 'hot-1';
 const STREAM_TYPE = 'bench';
 
-/** A realistic small event (~110 bytes of data). */
-const eventAt = (index, type = 'order.placed') => ({
-  type,
-  data: {
-    orderId: `order-${100000 + index}`,
-    customerId: 'customer-4711',
-    amount: 4200 + index,
-    currency: 'EUR',
-    channel: 'web',
-    note: 'bench',
-  },
-});
 const BATCH_TYPES = ['order.placed', 'order.paid', 'order.shipped', 'order.delivered'];
 const makeEvents = (count) =>
   Array.from({ length: count }, (_, i) => (count === 1 ? eventAt(0) : eventAt(i, BATCH_TYPES[i % BATCH_TYPES.length])));
