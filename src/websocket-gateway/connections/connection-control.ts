@@ -1,5 +1,6 @@
-import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import Redis from 'ioredis';
+import { ChannelSubscription } from '../../common/redis/channel-subscription';
 import { REDIS_CLIENT } from '../../common/redis/redis.module';
 import { EnvironmentVariables } from '../../config/environment-variables';
 import { CLOSE_NORMAL } from '../websocket.constants';
@@ -16,9 +17,8 @@ export type ControlCommand =
  */
 @Injectable()
 export class ConnectionControl implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger(ConnectionControl.name);
   private readonly channel: string;
-  private subscriber?: Redis;
+  private readonly subscription: ChannelSubscription;
 
   constructor(
     @Inject(REDIS_CLIENT) private readonly redis: Redis,
@@ -26,22 +26,18 @@ export class ConnectionControl implements OnApplicationBootstrap, OnApplicationS
     private readonly connections: ClientConnections,
   ) {
     this.channel = `${config.REDIS_PREFIX}:ws:control`;
+    // A command missed while the subscription is down is lost, as a publish to nobody is: the
+    // once-a-second audit still closes the sockets of revoked keys and deleted stores.
+    const listener = { message: (text: string) => this.carryOut(JSON.parse(text) as ControlCommand), interrupted: () => undefined };
+    this.subscription = new ChannelSubscription(redis, this.channel, listener, 'WebSocket control commands not heard');
   }
 
   onApplicationBootstrap(): void {
-    // Subscribed again on every (re)connection rather than by ioredis's own resubscription, which
-    // only repeats a SUBSCRIBE that once succeeded.
-    const subscriber = this.redis.duplicate({ autoResubscribe: false });
-    subscriber.on('ready', () =>
-      subscriber.subscribe(this.channel).catch((error: Error) => this.logger.warn(`Cannot subscribe to ${this.channel}: ${error.message}`)),
-    );
-    subscriber.on('error', (error: Error) => this.logger.warn(`Control channel connection problem: ${error.message}`));
-    subscriber.on('message', (_channel: string, message: string) => this.carryOut(JSON.parse(message) as ControlCommand));
-    this.subscriber = subscriber;
+    this.subscription.start();
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await this.subscriber?.quit().catch(() => this.subscriber?.disconnect());
+    await this.subscription.stop();
   }
 
   async publish(command: ControlCommand): Promise<void> {
