@@ -16,7 +16,7 @@ declare module 'fastify' {
 /**
  * Unknown query parameters are refused (400 naming them) on every route. Routes with a `@Query()`
  * DTO refuse them in validation (forbidNonWhitelisted); this hook refuses any query parameter on
- * the routes that take none, from the URL alone, before the body is read.
+ * the routes that take none, from the URL alone, before the body is read, in the validation's own words.
  */
 @Injectable()
 export class QueryParameterCheck {
@@ -39,7 +39,7 @@ export class QueryParameterCheck {
     if (request.routeOptions.config?.takesQuery !== false) return;
     const names = Object.keys(request.query as Record<string, unknown>);
     if (names.length > 0) {
-      throw new ValidationError(names.map((name) => ({ field: name, message: `${name} is not a query parameter of this endpoint` })));
+      throw new ValidationError(names.map((name) => ({ field: name, message: `property ${name} should not exist` })));
     }
   };
 }
