@@ -16,12 +16,8 @@ export const ADMIN_TOKEN_SCHEME = 'admin-token';
 
 export const Public = () => SetMetadata(AUTH_METHOD, 'none' satisfies AuthMethod);
 
-const RATE_LIMIT_HEADERS = {
-  'X-RateLimit-Limit': { description: 'Requests this API key may make per UTC minute', schema: { type: 'integer' } },
-  'X-RateLimit-Remaining': { description: 'Requests left in the current minute', schema: { type: 'integer' } },
-  'X-RateLimit-Reset': { description: "Unix time (seconds) at which the current minute's window ends", schema: { type: 'integer' } },
-  'Retry-After': { description: 'Seconds to wait before retrying', schema: { type: 'integer' } },
-};
+// The X-RateLimit-* trio is declared on every response of these routes by completeDocument().
+const RETRY_AFTER_HEADER = { 'Retry-After': { description: 'Seconds to wait before retrying', schema: { type: 'integer' } } };
 
 /** Every authenticated route counts against its key's request limit; appends also against the store's event budget. */
 const ApiRateLimited = (envelope: typeof ErrorResponseDto | typeof FlatErrorResponseDto) =>
@@ -32,7 +28,7 @@ const ApiRateLimited = (envelope: typeof ErrorResponseDto | typeof FlatErrorResp
       'events of this minute (`details.limit: "events"`, nothing written; only `Retry-After` then refers to the budget). Every ' +
       'response to an authenticated request carries the `X-RateLimit-*` headers.',
     type: envelope,
-    headers: RATE_LIMIT_HEADERS,
+    headers: RETRY_AFTER_HEADER,
   });
 
 /**
