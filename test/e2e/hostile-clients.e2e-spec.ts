@@ -177,6 +177,21 @@ describe('The API under hostile clients', () => {
     expect(logEntries().filter((entry) => entry.level >= 50)).toEqual([]);
   });
 
+  it('cuts off headers that never finish (slowloris) at the same limit, with 408 in the envelope', async () => {
+    const started = Date.now();
+    const slow = new RawRequest(port, '');
+    slow.write('GET /health HTTP/1.1\r\nHost: localhost\r\n');
+    const dribble = setInterval(() => slow.write('X-Slow: 1\r\n'), 300);
+    try {
+      expect(await slow.status()).toBe(408);
+    } finally {
+      clearInterval(dribble);
+    }
+    expect(Date.now() - started).toBeLessThan(REQUEST_TIMEOUT_MS + 3000);
+    expect(slow.response.body).toMatchObject({ error: { code: 'REQUEST_TIMEOUT' } });
+    await slow.closed;
+  });
+
   it('holds at most MAX_PENDING_BODY_BYTES of bodies at once, refusing the rest with 503, and lets go of them when they are cut off', async () => {
     const before = rssBytes();
     const requests = Array.from({ length: 10 }, () => new RawRequest(port, appendHead(9 * MIB)));
