@@ -6,6 +6,7 @@ import { QueryParameterCheck } from './common/validation/query-parameter-check';
 import { answerClientError, answerRouterError } from './common/filters/router-errors';
 import { HttpDrain } from './common/http-drain';
 import { parseJsonBody } from './common/json-body.parser';
+import { serializeReply } from './common/json/json-text';
 import { logRequest } from './common/logging/access-log.hook';
 import { assignRequestId } from './common/request-id.hook';
 import type { EnvironmentVariables } from './config/environment-variables';
@@ -75,6 +76,7 @@ export function configureApp(app: NestFastifyApplication): NestFastifyApplicatio
   fastify.addHook('preParsing', app.get(BodyIntake).preParsing);
   fastify.addHook('onResponse', logRequest);
   fastify.addHook('onResponse', recordHttpMetrics(app.get(Metrics)));
+  fastify.setReplySerializer(serializeReply);
   fastify.removeAllContentTypeParsers();
   fastify.addContentTypeParser('application/json', { parseAs: 'string' }, parseJsonBody);
 

@@ -1,4 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
+import type { JsonText } from '../../common/json/json-text';
 import { StoredEventResponseDto } from '../../event-log/dto/stored-event.response.dto';
 
 export class AppendDcbEventsResponseDto {
@@ -8,7 +9,7 @@ export class AppendDcbEventsResponseDto {
 
 export class ReadDcbEventsResponseDto {
   @ApiProperty({ type: [StoredEventResponseDto], description: 'In position order, each with `tags`' })
-  events!: StoredEventResponseDto[];
+  events!: JsonText<StoredEventResponseDto[]>;
 
   @ApiProperty({
     example: 42,

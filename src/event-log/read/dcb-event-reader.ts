@@ -4,7 +4,8 @@ import { DataSource } from 'typeorm';
 import { EnvironmentVariables } from '../../config/environment-variables';
 import type { StoredEventResponseDto } from '../dto/stored-event.response.dto';
 import { budgetedPage, PAGE_COLUMNS, PagedEventRow, splitPage } from './page-budget';
-import { toStoredEvent } from './stored-event';
+import { eventsJson } from './stored-event';
+import type { JsonText } from '../../common/json/json-text';
 
 export interface DcbQueryItem {
   types?: string[];
@@ -17,7 +18,7 @@ export interface AppendCondition {
 }
 
 export interface DcbReadResult {
-  events: StoredEventResponseDto[];
+  events: JsonText<StoredEventResponseDto[]>;
   lastPosition: number;
   hasMore: boolean;
 }
@@ -50,7 +51,7 @@ export class DcbEventReader {
     const rows: PagedEventRow[] = await this.dataSource.query(READ, [eventStoreId, JSON.stringify(items), after, limit, this.pageBudget]);
     const { page, hasMore } = splitPage(rows);
     // DCB reads always carry tags (spec §2), even an empty list.
-    const events = page.map((row) => ({ ...toStoredEvent(row), tags: row.tags }));
-    return { events, lastPosition: events.at(-1)?.globalPosition ?? after, hasMore };
+    const last = page.at(-1);
+    return { events: eventsJson(page, 'always'), lastPosition: last ? Number(last.global_position) : after, hasMore };
   }
 }

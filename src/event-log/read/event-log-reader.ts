@@ -3,11 +3,12 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import type { ReadDirection } from '../../common/decorators/query-params.decorators';
 import type { EventFilter } from '../../common/event-filter';
+import type { JsonText } from '../../common/json/json-text';
 import { EnvironmentVariables } from '../../config/environment-variables';
 import type { StoredEventResponseDto } from '../dto/stored-event.response.dto';
 import { EventsFilter, eventsQuery, typeCondition } from './events-query';
 import { budgetedPage, PAGE_COLUMNS, PagedEventRow, splitPage } from './page-budget';
-import { EVENT_COLUMNS, toStoredEvent } from './stored-event';
+import { eventsJson, eventTextColumns, toStoredEvent } from './stored-event';
 
 /** Inclusive bounds on stream positions. */
 export interface StreamRange {
@@ -17,8 +18,9 @@ export interface StreamRange {
   to?: number;
 }
 
+/** A page of events for a response: rendered as JSON once, never parsed (stored-event.ts). */
 export interface EventPage {
-  events: StoredEventResponseDto[];
+  events: JsonText<StoredEventResponseDto[]>;
   hasMore: boolean;
 }
 
@@ -84,14 +86,14 @@ export class EventLogReader {
     ]);
     if (rows.length === 0) return null;
     const { page, hasMore } = splitPage(rows.filter((row) => row.global_position !== null));
-    return { streamVersion: Number(rows[0].stream_version), events: page.map(toStoredEvent), hasMore };
+    return { streamVersion: Number(rows[0].stream_version), events: eventsJson(page), hasMore };
   }
 
   /** Events across the store in global order (see events-query.ts). */
   async readEvents(eventStoreId: string, filter: EventsFilter): Promise<EventPage> {
     const { text, values } = eventsQuery(eventStoreId, filter, this.pageBudget);
     const { page, hasMore } = splitPage(await this.dataSource.query(text, values));
-    return { events: page.map(toStoredEvent), hasMore };
+    return { events: eventsJson(page), hasMore };
   }
 
   /**
@@ -137,7 +139,7 @@ export class EventLogReader {
     position: number,
     manager: EntityManager = this.dataSource.manager,
   ): Promise<StoredEventResponseDto | null> {
-    const [row] = await manager.query(`SELECT ${EVENT_COLUMNS} FROM events WHERE event_store_id = $1 AND global_position = $2`, [
+    const [row] = await manager.query(`SELECT ${eventTextColumns()} FROM events WHERE event_store_id = $1 AND global_position = $2`, [
       eventStoreId,
       position,
     ]);

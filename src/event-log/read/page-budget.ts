@@ -1,4 +1,4 @@
-import { EVENT_COLUMNS, EventRow } from './stored-event';
+import { EventRow, eventTextColumns } from './stored-event';
 
 /**
  * What an event adds to a page: its data and metadata as measured when appended (compact JSON, as
@@ -10,7 +10,8 @@ const EVENT_READ_BYTES = `COALESCE(size_bytes, octet_length(data::text) + COALES
   + octet_length(stream_id) + octet_length(type) + octet_length(tags::text) + 256`;
 
 /** What the inner query of a budgeted page selects: the event's columns and its size in the page. */
-export const PAGE_COLUMNS = `${EVENT_COLUMNS}, ${EVENT_READ_BYTES} AS read_bytes`;
+export const PAGE_COLUMNS = `stream_id, stream_position, global_position, event_id, type, data, metadata, tags, schema_version,
+  transaction_id, created_at, ${EVENT_READ_BYTES} AS read_bytes`;
 
 /** A row of a budgeted page: an event of the page, or (`in_page` false, without data) the one after it. */
 export interface PagedEventRow extends EventRow {
@@ -29,9 +30,7 @@ export interface PagedEventRow extends EventRow {
  */
 export function budgetedPage(page: string, { order, limit, budget }: { order: string; limit: string; budget: string }): string {
   return `
-    SELECT stream_id, stream_position, global_position, event_id, type,
-           CASE WHEN in_page THEN data END AS data, CASE WHEN in_page THEN metadata END AS metadata,
-           tags, schema_version, transaction_id, created_at, in_page
+    SELECT ${eventTextColumns('in_page')}, in_page
       FROM (SELECT sized.*, n <= ${limit} AND (n = 1 OR bytes_through <= ${budget}) AS in_page
               FROM (SELECT page.*, row_number() OVER w AS n, sum(read_bytes) OVER w AS bytes_through
                       FROM (${page}) page

@@ -1,4 +1,5 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
+import type { JsonText } from '../../common/json/json-text';
 import type { StreamListPage } from '../queries/list-streams.query';
 import { StoredEventResponseDto } from '../../event-log/dto/stored-event.response.dto';
 
@@ -7,7 +8,7 @@ export class ReadStreamResponseDto {
   streamId!: string;
 
   @ApiProperty({ type: [StoredEventResponseDto] })
-  events!: StoredEventResponseDto[];
+  events!: JsonText<StoredEventResponseDto[]>;
 
   @ApiProperty({ description: 'More events lie in the requested range beyond this page' })
   hasMore!: boolean;
@@ -23,7 +24,7 @@ export class JwtReadStreamResponseDto {
   streamId!: string;
 
   @ApiProperty({ type: [StoredEventResponseDto] })
-  events!: StoredEventResponseDto[];
+  events!: JsonText<StoredEventResponseDto[]>;
 
   @ApiProperty({ example: 3 })
   currentStreamVersion!: number;
@@ -34,7 +35,7 @@ export class JwtReadStreamResponseDto {
 
 export class ReadEventsResponseDto {
   @ApiProperty({ type: [StoredEventResponseDto] })
-  events!: StoredEventResponseDto[];
+  events!: JsonText<StoredEventResponseDto[]>;
 
   @ApiProperty()
   hasMore!: boolean;
