@@ -31,6 +31,9 @@ import { STREAM_SCENARIOS } from './scenarios/streams.mjs';
 import { WEBHOOK_SCENARIOS } from './scenarios/webhooks.mjs';
 import { WEBSOCKET_SCENARIOS } from './scenarios/websockets.mjs';
 import { preloadDcbStore } from './lib/dcb-preload.mjs';
+import { orderEventSizes } from './lib/events.mjs';
+import { preloadOrderStream } from './lib/preload-orders.mjs';
+import { REALISTIC_SCENARIOS } from './scenarios/realistic.mjs';
 
 const RATE_LIMIT = '100000000';
 const log = (message) => console.error(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}`);
@@ -109,19 +112,19 @@ async function main() {
   const config = readConfig();
   installExitHandlers(config.timeoutMs);
   const scenarios = selectScenarios(
-    [...STREAM_SCENARIOS, ...DCB_SCENARIOS, ...WEBHOOK_SCENARIOS, ...WEBSOCKET_SCENARIOS],
+    [...STREAM_SCENARIOS, ...DCB_SCENARIOS, ...WEBHOOK_SCENARIOS, ...WEBSOCKET_SCENARIOS, ...REALISTIC_SCENARIOS],
     config.scenarios,
   );
-  // Default file label: the group's name when only one group runs, `all` otherwise.
-  if (!config.label) {
-    const groups = Object.entries({
-      streams: STREAM_SCENARIOS,
-      dcb: DCB_SCENARIOS,
-      webhooks: WEBHOOK_SCENARIOS,
-      websockets: WEBSOCKET_SCENARIOS,
-    }).filter(([, group]) => scenarios.some((scenario) => group.includes(scenario)));
-    config.label = groups.length === 1 ? groups[0][0] : 'all';
-  }
+  // The group that runs (`all` when more than one does): the report's title, and the file label unless BENCH_LABEL names one.
+  const groups = Object.entries({
+    streams: STREAM_SCENARIOS,
+    dcb: DCB_SCENARIOS,
+    webhooks: WEBHOOK_SCENARIOS,
+    websockets: WEBSOCKET_SCENARIOS,
+    '1kb': REALISTIC_SCENARIOS,
+  }).filter(([, group]) => scenarios.some((scenario) => group.includes(scenario)));
+  const group = groups.length === 1 ? groups[0][0] : 'all';
+  config.label ||= group;
   const startedAt = new Date();
   const started = performance.now();
   const url = databaseUrl(config.postgresUrl, config.databaseName);
@@ -163,6 +166,8 @@ async function main() {
     RATE_LIMIT_EVENTS_PER_MINUTE: RATE_LIMIT,
     // The fan-out scenario opens 200 sockets with one key.
     WS_MAX_CONNECTIONS_PER_KEY: RATE_LIMIT,
+    // Several API processes (node:cluster) when the bench is given a count; the API's own default otherwise.
+    ...(config.webConcurrency && { WEB_CONCURRENCY: config.webConcurrency }),
     ...profiling,
   });
   onCleanup('stop API', () => api.stop());
@@ -181,6 +186,7 @@ async function main() {
 
   const results = {
     label: config.label,
+    group,
     date: startedAt.toISOString().slice(0, 10),
     startedAt: startedAt.toISOString(),
     settings: {
@@ -193,6 +199,11 @@ async function main() {
       dcbPreloadEvents: config.dcbPreloadEvents,
       postgresHost: new URL(config.postgresUrl).host,
       rateLimit: RATE_LIMIT,
+      webConcurrency: config.webConcurrency,
+      ...(scenarios.some((scenario) => REALISTIC_SCENARIOS.includes(scenario)) && {
+        preload1kbEvents: config.preload1kbEvents,
+        orderEventSizes: orderEventSizes(),
+      }),
     },
     machine: {
       nproc: os.availableParallelism(),
@@ -229,6 +240,7 @@ async function main() {
     startWorker,
     preload: null,
     dcbPreload: null,
+    preload1kb: null,
   };
   const ensureDcbPreload = async () => {
     if (ctx.dcbPreload) return;
@@ -244,6 +256,17 @@ async function main() {
     );
     results.dcbExplain = await explainDcb(admin, storeId, preload.events);
     for (const plan of results.dcbExplain) log(`  plan ${plan.name}: ${plan.executionMs} ms`);
+  };
+  const ensurePreload1kb = async () => {
+    if (ctx.preload1kb) return;
+    log(`preloading one stream of ${config.preload1kbEvents} 1 KB order events…`);
+    const storeId = await createStore('preloaded-1kb');
+    const preload = await preloadOrderStream(admin, storeId, { events: config.preload1kbEvents });
+    ctx.preload1kb = { storeId, ...preload };
+    results.preload1kb = preload;
+    log(
+      `1 KB store loaded in ${preload.insertSeconds} s (+${preload.vacuumAnalyzeSeconds} s VACUUM ANALYZE): ${preload.events} events, mean ${preload.meanSizeBytes} bytes of data + metadata`,
+    );
   };
   const ensurePreload = async () => {
     if (ctx.preload) return;
@@ -271,16 +294,19 @@ async function main() {
         ? ctx.preload.storeId
         : runner.store === 'dcb-preload'
           ? ctx.dcbPreload.storeId
-          : runner.store === 'none'
-            ? null
-            : await createStore(`${scenario.id}-${runner.runner}${suffix}-${config.runId}`);
+          : runner.store === 'preload-1kb'
+            ? ctx.preload1kb.storeId
+            : runner.store === 'none'
+              ? null
+              : await createStore(`${scenario.id}-${runner.runner}${suffix}-${config.runId}`);
     log(
       `${scenario.name} / ${runner.runner}${config.rounds > 1 ? ` (round ${round_})` : ''}: ${clients} clients, ${config.warmupMs / 1000}+${config.durationMs / 1000} s`,
     );
     let session;
     try {
       session = await runner.start(ctx, storeId, clients);
-      const sampler = new ProcessSampler(api.pid);
+      // The API and any process it forks (node:cluster workers under WEB_CONCURRENCY).
+      const sampler = new ProcessSampler(api.pid, { tree: true });
       // This process: the load generator, and the whole client for a peer that runs in it (emmett).
       const benchSampler = new ProcessSampler(process.pid);
       const profile = config.cpuProfile && runner.runner === 'service' && round_ === 1;
@@ -332,7 +358,8 @@ async function main() {
       const v = run.verification;
       log(
         `  ${round(run.eventsPerSecond)} events/s, ${round(run.requestsPerSecond)} req/s, p50 ${run.latencyMs.p50} p99 ${run.latencyMs.p99} ms, ` +
-          `errors ${run.measured.errorCount}, retries ${run.measured.retries}, API peak RSS ${run.api.peakRssMb} MB, bench CPU ${run.bench.cpuPercentOfOneCore}%` +
+          `errors ${run.measured.errorCount}, retries ${run.measured.retries}, API peak RSS ${run.api.peakRssMb} MB` +
+          `${run.api.processes > 1 ? ` over ${run.api.processes} processes (largest ${run.api.peakLargestProcessRssMb} MB)` : ''}, API CPU ${run.api.cpuPercentOfOneCore}%, bench CPU ${run.bench.cpuPercentOfOneCore}%` +
           (run.database ? `, ≈${run.database.transactionsPerRequest} DB transactions/request` : '') +
           (v?.peer
             ? `, ${v.peer}: stored ${v.events}/${v.acknowledgedEvents} acked, streams 1..version ${v.streamsConsistent}, global positions unique ${v.globalPositionsUnique}`
@@ -387,6 +414,7 @@ async function main() {
   for (const scenario of scenarios) {
     if (scenario.needsPreload) await ensurePreload();
     if (scenario.needsDcbPreload) await ensureDcbPreload();
+    if (scenario.needsPreload1kb) await ensurePreload1kb();
     const entry = {
       id: scenario.id,
       name: scenario.name,

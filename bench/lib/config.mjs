@@ -15,7 +15,7 @@ function positiveNumber(name, fallback) {
 
 export function readConfig() {
   const runId = randomBytes(4).toString('hex');
-  return {
+  const config = {
     runId,
     postgresUrl: process.env.BENCH_POSTGRES_URL || 'postgres://postgres@127.0.0.1:5432/postgres',
     redisUrl: process.env.BENCH_REDIS_URL || 'redis://127.0.0.1:6379',
@@ -34,10 +34,14 @@ export function readConfig() {
     preloadStreams: Math.round(positiveNumber('BENCH_PRELOAD_STREAMS', 500)),
     // The DCB scenarios' store (f, g): tagged events with ~1M distinct tags.
     dcbPreloadEvents: Math.round(positiveNumber('BENCH_DCB_PRELOAD_EVENTS', 5_000_000)),
+    // The 1 KB read scenarios' store (n, o): one stream of 1 KB order events.
+    preload1kbEvents: Math.round(positiveNumber('BENCH_1KB_PRELOAD_EVENTS', 100_000)),
+    // WEB_CONCURRENCY for the API (its number of processes), if set: BENCH_WEB_CONCURRENCY, else WEB_CONCURRENCY.
+    webConcurrency: process.env.BENCH_WEB_CONCURRENCY || process.env.WEB_CONCURRENCY || null,
     // Whole-run watchdog: past it everything is stopped and the database dropped.
     timeoutMs: positiveNumber('BENCH_TIMEOUT_S', 900) * 1000,
     resultsDir: process.env.BENCH_RESULTS_DIR || join(ROOT, 'bench', 'results'),
-    // Empty: `streams`, `dcb`, `webhooks` or `all` after the scenarios chosen (see run.mjs).
+    // Empty: `streams`, `dcb`, `webhooks`, `websockets`, `1kb` or `all` after the scenarios chosen (see run.mjs).
     label: process.env.BENCH_LABEL || null,
     keepDatabase: process.env.BENCH_KEEP_DB === '1',
     // Profiles the API's CPU during each service run's measured window (bench/results/profiles/).
@@ -45,4 +49,7 @@ export function readConfig() {
     requestTimeoutMs: 30_000,
     drainTimeoutMs: 30_000,
   };
+  // n and o read full pages of 1000 events of one of 10 types, so the stream needs 10 × 1000 at least.
+  if (config.preload1kbEvents < 10_000) throw new Error(`BENCH_1KB_PRELOAD_EVENTS must be at least 10000, got ${config.preload1kbEvents}`);
+  return config;
 }

@@ -69,13 +69,13 @@ export async function openEmmett(url, poolSize) {
 
 /**
  * What emmett stored for the run's streams: every message of those streams, per stream positions exactly
- * 1..n with emt_streams.stream_position = n, every message the run's event, and the global positions
+ * 1..n with emt_streams.stream_position = n, every message one of the run's events, and the global positions
  * (from emmett's sequence, so neither gap-free nor in commit order by design) distinct.
  */
 const VERIFY_EMMETT = `
   WITH m AS (
     SELECT stream_id, count(*) AS n, min(stream_position) AS lo, max(stream_position) AS hi,
-           bool_and(message_type = $2 AND message_data = $3::jsonb AND message_kind = 'E') AS same_event
+           bool_and(message_type = ANY($2::text[]) AND message_data = ANY($3::jsonb[]) AND message_kind = 'E') AS same_event
       FROM emt_messages WHERE stream_id = ANY($1::text[]) GROUP BY stream_id
   ), s AS (
     SELECT stream_id, stream_position FROM emt_streams WHERE stream_id = ANY($1::text[])
@@ -91,8 +91,14 @@ const VERIFY_EMMETT = `
          g.distinct_positions::bigint AS distinct_global_positions, g.lo::bigint AS min_position, g.hi::bigint AS max_position
     FROM g`;
 
-export async function verifyEmmett(pool, streamNames, event, acknowledgedEvents, unknownOutcomes) {
-  const { rows } = await pool.query(VERIFY_EMMETT, [streamNames, event.type, JSON.stringify(event.data)]);
+/** `events`: the event the run appended, or the list of those it cycled through. */
+export async function verifyEmmett(pool, streamNames, events, acknowledgedEvents, unknownOutcomes) {
+  const list = Array.isArray(events) ? events : [events];
+  const { rows } = await pool.query(VERIFY_EMMETT, [
+    streamNames,
+    [...new Set(list.map((event) => event.type))],
+    list.map((event) => JSON.stringify(event.data)),
+  ]);
   // Number(): while emmett is open its int8 parser yields BigInt.
   const row = Object.fromEntries(Object.entries(rows[0]).map(([key, value]) => [key, value === null ? null : Number(value)]));
   return {

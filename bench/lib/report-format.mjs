@@ -4,6 +4,12 @@ export const cell = (value, suffix = '') => (value === null || value === undefin
 export const number = (value) => (value === null || value === undefined ? '–' : Math.round(value).toLocaleString('en-US'));
 export const yesNo = (value) => (value ? 'yes' : '**NO**');
 
+/** The API's peak RSS over its process tree, with the count and the largest process when it ran several. */
+export const apiRssCell = (api) =>
+  api?.processes > 1
+    ? `${cell(api.peakRssMb)} (${api.processes} procs, largest ${cell(api.peakLargestProcessRssMb)})`
+    : cell(api?.peakRssMb);
+
 /**
  * A self-driven scenario's (h, i, j) heading and summary; returns its run, or null after saying why it
  * failed.

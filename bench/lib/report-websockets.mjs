@@ -1,5 +1,5 @@
 // The WebSocket section of the Markdown report (scenario j).
-import { cell, number, openLoopSentence, selfDrivenSection, yesNo } from './report-format.mjs';
+import { apiRssCell, cell, number, openLoopSentence, selfDrivenSection, yesNo } from './report-format.mjs';
 
 export function renderWebSockets(lines, scenarios) {
   lines.push('', '## WebSocket fan-out', '');
@@ -26,7 +26,7 @@ export function renderWebSockets(lines, scenarios) {
     lines.push(
       `| ${run.clients} | ${number(run.framesReceived)} / ${number(run.framesExpected)} | ${number(run.framesPerSecond)} (${number(run.framesPlannedPerSecond)}) | ` +
         `${cell(run.lastFrameAfterWindowS)} | ${cell(run.latencyMs.p50)} | ${cell(run.latencyMs.p90)} | **${cell(run.latencyMs.p99)}** | ${cell(run.latencyMs.max)} | ` +
-        `${cell(run.appendLatencyMs.p50)} / ${cell(run.appendLatencyMs.p99)} | **${v.missing}** | **${v.duplicates}** | ${v.outOfOrder} | ${cell(run.api.peakRssMb)} | ` +
+        `${cell(run.appendLatencyMs.p50)} / ${cell(run.appendLatencyMs.p99)} | **${v.missing}** | **${v.duplicates}** | ${v.outOfOrder} | ${apiRssCell(run.api)} | ` +
         `${cell(run.api.cpuPercentOfOneCore)}${run.api.cpuMsPer1000Frames !== undefined ? ` (${run.api.cpuMsPer1000Frames} ms / 1000 frames)` : ''} | ` +
         `${cell(run.bench.cpuPercentOfOneCore)} | ${cell(run.api.machineCpuBusyPercent)} |`,
     );

@@ -1,5 +1,5 @@
 // Turns a run's results into the Markdown report (the JSON is the results object itself).
-import { cell, number, openLoopSentence, selfDrivenSection, yesNo } from './report-format.mjs';
+import { apiRssCell, cell, number, openLoopSentence, selfDrivenSection, yesNo } from './report-format.mjs';
 import { renderWebSockets } from './report-websockets.mjs';
 
 const spread = (values) => {
@@ -34,7 +34,7 @@ function renderLoadTable(lines, scenarios) {
       lines.push(
         `| ${scenario.name} | ${runner}${run.about?.version ? ` ${run.about.version}` : ''} | ${run.clients} | ${number(run.eventsPerSecond)}${spread(run.roundsEventsPerSecond)} | ${number(run.requestsPerSecond)} | ` +
           `${cell(run.latencyMs.p50)} | ${cell(run.latencyMs.p90)} | ${cell(run.latencyMs.p99)} | ${run.measured.errorCount} | ` +
-          `${scenario.name.includes('hot') || scenario.name.includes('conditional') ? run.measured.retries : '–'} | ${viaApi ? cell(run.api?.peakRssMb) : '–'} | ` +
+          `${scenario.name.includes('hot') || scenario.name.includes('conditional') ? run.measured.retries : '–'} | ${viaApi ? apiRssCell(run.api) : '–'} | ` +
           `${viaApi ? `${cell(run.api?.cpuPercentOfOneCore)}${run.api?.cpuMsPerRequest !== undefined ? ` (${run.api.cpuMsPerRequest} ms/req)` : ''}` : '–'} | ` +
           `${cell(run.bench?.cpuPercentOfOneCore)} | ${cell(run.api?.machineCpuBusyPercent)} | ${runner !== 'baseline' ? cell(run.database?.transactionsPerRequest) : '–'} | ${ratio} |` +
           (peers ? ` ${peerRatio} |` : ''),
@@ -45,13 +45,16 @@ function renderLoadTable(lines, scenarios) {
   lines.push(
     'Events/s and req/s count what completed inside the measured window (req/s includes 409s). Latency is per request ' +
       "(per transaction for the baseline). Errors are non-2xx answers other than the hot stream's expected 409s, and " +
-      'transport failures; for the DCB conditional appends the 409 column counts APPEND_CONDITION_FAILED answers (0 expected on disjoint tags). CPU % is of one core over the measured window (machine: all cores busy); ' +
+      'transport failures; for the DCB conditional appends the 409 column counts APPEND_CONDITION_FAILED answers (0 expected on disjoint tags). ' +
+      "The API's RSS and CPU cover its whole process tree (node:cluster workers too): peak of the summed RSS, with the process count and the largest process's peak when there are several. " +
+      'CPU % is of one core over the measured window (machine: all cores busy); ' +
       'bench CPU is this process: the load generator, and all of a peer that runs in it. DB xacts / req: ' +
       "the service's (or a peer's) database transactions per request, from pg_stat_database deltas (approximate: PostgreSQL publishes " +
       'them about once a second per connection; the JSON has the same figure for the baseline, one statement per append ' +
       'by construction, as a measure of the error). The **baseline** is ' +
       'the same rows written by one SQL statement per append through `pg` at the same concurrency (DCB: one round trip of two statements, ' +
-      'the store lock then the tag check and the insert, in one transaction; see bench/README.md).',
+      'the store lock then the tag check and the insert, in one transaction; the 1 KB group: its own connection counts, one function call per DCB append, ' +
+      'and the same SELECT for the reads with every value taken as text; see bench/README.md).',
   );
   const peerRuns = scenarios.flatMap((scenario) =>
     Object.entries(scenario.runs)
@@ -81,7 +84,7 @@ const checkpointsLine = (c, last) =>
 /** Worker, API and bench-process figures of a webhook run. */
 const processCells = (run) =>
   `${cell(run.worker?.peakRssMb)} | ${cell(run.worker?.cpuPercentOfOneCore)}${run.worker?.cpuMsPerDelivery !== undefined ? ` (${run.worker.cpuMsPerDelivery} ms/delivery)` : ''} | ` +
-  `${cell(run.api?.peakRssMb)} | ${cell(run.api?.cpuPercentOfOneCore)}${run.api?.cpuMsPerAppend !== undefined ? ` (${run.api.cpuMsPerAppend} ms/append)` : ''} | ` +
+  `${apiRssCell(run.api)} | ${cell(run.api?.cpuPercentOfOneCore)}${run.api?.cpuMsPerAppend !== undefined ? ` (${run.api.cpuMsPerAppend} ms/append)` : ''} | ` +
   `${cell(run.bench?.cpuPercentOfOneCore)} | ${cell(run.worker?.machineCpuBusyPercent)}`;
 const PROCESS_HEADERS = 'Worker peak RSS MB | Worker CPU % | API peak RSS MB | API CPU % | Bench (receiver) CPU % | Machine CPU %';
 
@@ -175,6 +178,37 @@ function renderWebhooks(lines, scenarios) {
   }
 }
 
+/** The 1 KB group (k–o): what its events are, and the preloaded stream of the reads. */
+function render1kb(lines, results) {
+  const { dataBytes, metadataBytes, sampled } = results.settings.orderEventSizes;
+  const range = (b) => `${b.mean} bytes (${b.min}–${b.max})`;
+  lines.push(
+    '',
+    `**1 KB events** (k–o): orders (customer, shipping address, four line items, totals, payment) of ${range(dataBytes)} of compact JSON data ` +
+      `and ${range(metadataBytes)} of metadata (correlationId, causationId, userId, source), over ${number(sampled)} generated orders; ` +
+      'the appends cycle through 1000 of them, serialised before the run.',
+  );
+  const p = results.preload1kb;
+  if (p) {
+    lines.push(
+      '',
+      `**Read store** (n, o): one stream \`${p.streamId}\` of ${number(p.events)} events (${p.types} types cycling, ${number(p.eventsPerType)} each), ` +
+        `written with SQL in ${p.insertSeconds} s, VACUUM ANALYZE ${p.vacuumAnalyzeSeconds} s; mean size_bytes ${p.meanSizeBytes}, mean stored row ${p.meanStoredRowBytes} bytes; ` +
+        `events table (all stores of the run) ${p.eventsTableMb} MB.`,
+    );
+  }
+}
+
+/** How many API processes the samplers saw (the most in any run). */
+function apiProcessCount(results) {
+  const counts = results.scenarios.flatMap((scenario) =>
+    Object.values(scenario.runs)
+      .map((run) => run.api?.processes)
+      .filter((count) => count !== undefined),
+  );
+  return counts.length ? `API processes seen: ${Math.max(...counts)}` : 'API processes not sampled';
+}
+
 export function renderMarkdown(results) {
   const lines = [];
   const { settings, machine } = results;
@@ -187,9 +221,11 @@ export function renderMarkdown(results) {
     dcb: 'DCB benchmark',
     webhooks: 'Webhook delivery benchmark',
     websockets: 'WebSocket fan-out benchmark',
+    '1kb': 'Benchmark with realistic 1 KB events',
     all: 'Benchmark',
   };
-  lines.push(`# ${titles[results.label] ?? `Benchmark ${results.label}`}, ${results.date}`);
+  const title = titles[results.group ?? results.label] ?? 'Benchmark';
+  lines.push(`# ${title}${results.label !== (results.group ?? results.label) ? ` (${results.label})` : ''}, ${results.date}`);
   lines.push('');
   lines.push(
     `\`npm run bench\` on ${machine.nproc} cores / ${machine.memoryGb} GB, Node ${machine.node}, PostgreSQL ${machine.postgres.version}` +
@@ -203,6 +239,7 @@ export function renderMarkdown(results) {
       ` Whole run: ${results.totalSeconds} s.`,
   );
   if (loadScenarios.length) renderLoadTable(lines, loadScenarios);
+  if (settings.orderEventSizes) render1kb(lines, results);
   if (webhookScenarios.length) renderWebhooks(lines, webhookScenarios);
   if (websocketScenarios.length) renderWebSockets(lines, websocketScenarios);
 
@@ -358,7 +395,8 @@ export function renderMarkdown(results) {
     `- Build: commit ${results.build.commit}; dist/main.js built ${results.build.distBuiltAt}; newest change under src/ ${results.build.newestSrcChange}`,
   );
   lines.push(
-    `- API: \`node dist/main.js\`, LOG_LEVEL=warn, rate limits ${results.settings.rateLimit}/min (WebSockets per key too); load generator (undici) and baseline (pg) in the bench process on the same machine`,
+    `- API: \`node dist/main.js\`, LOG_LEVEL=warn, rate limits ${results.settings.rateLimit}/min (WebSockets per key too), ` +
+      `WEB_CONCURRENCY ${results.settings.webConcurrency ?? 'not set'}, ${apiProcessCount(results)}; load generator (undici) and baseline (pg) in the bench process on the same machine`,
   );
   const peerVersions = [
     ...new Set(

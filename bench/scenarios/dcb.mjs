@@ -22,7 +22,7 @@ const ownTag = (ctx, runner, worker) => `client:${ctx.config.runId}-${runner}-${
  * stored = the acknowledged ones, every one of them carries its 2 tags in event_tags, and none is
  * in the streams table. Same fields as verifyStore where they mean the same thing.
  */
-async function verifyDcb(pool, storeId, from, acknowledgedEvents, unknownOutcomes) {
+export async function verifyDcb(pool, storeId, from, acknowledgedEvents, unknownOutcomes) {
   const { rows } = await pool.query(
     `SELECT (SELECT count(*) FROM events WHERE event_store_id = $1)::bigint AS events_total,
             (SELECT min(global_position) FROM events WHERE event_store_id = $1)::bigint AS min_position,

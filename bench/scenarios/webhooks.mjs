@@ -101,7 +101,7 @@ async function measureThroughput(ctx) {
   const storeId = await ctx.createStore(`h-webhooks-${config.runId}`);
   const receiver = await WebhookReceiver.start();
   const client = new ApiClient(ctx.apiOrigin, { connections: THROUGHPUT_APPEND_CLIENTS, timeoutMs: config.requestTimeoutMs });
-  const apiSampler = new ProcessSampler(ctx.apiPid);
+  const apiSampler = new ProcessSampler(ctx.apiPid, { tree: true });
   let worker;
   try {
     const subscriptions = [];
@@ -209,7 +209,7 @@ async function measureLatency(ctx) {
     const subscriptionId = await subscribe(client, ctx, storeId, receiver.addRoute('latency'));
     const processes = sampleProcesses({
       worker: new ProcessSampler(worker.pid),
-      api: new ProcessSampler(ctx.apiPid),
+      api: new ProcessSampler(ctx.apiPid, { tree: true }),
       bench: new ProcessSampler(process.pid),
     });
     log('  worker ready, subscribed');

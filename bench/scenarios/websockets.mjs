@@ -100,7 +100,7 @@ async function measureFanout(ctx) {
   const wsUrl = `${ctx.apiOrigin.replace(/^http/, 'ws')}/event-stores/${storeId}/events/ws?apiKey=${ctx.apiKey}`;
   const clients = [];
   try {
-    const apiSampler = new ProcessSampler(ctx.apiPid);
+    const apiSampler = new ProcessSampler(ctx.apiPid, { tree: true });
     for (let i = 0; i < CLIENTS; i++) clients.push(new FanoutClient(`${wsUrl}&clientId=bench-${i}`));
     await Promise.all(clients.map((client) => client.subscribe()));
     const processes = sampleProcesses({ api: apiSampler, bench: new ProcessSampler(process.pid) });
