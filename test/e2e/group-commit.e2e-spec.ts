@@ -3,13 +3,15 @@ import type { Response } from 'supertest';
 import { ApiClient, bearer, TenantKey } from '../support/api-client';
 import { startTestApp, TestApp } from '../support/test-app';
 import { waitFor } from '../support/wait-for';
+import { BATCHES_IN_FLIGHT } from '../../src/event-log/append/append-batcher';
 
 /**
  * Group commit (issue 8) through the real HTTP path: appends that arrive while their store's
  * transaction is in flight are committed together, each decided as if it ran alone after the ones
  * before it. To make a batch on purpose, the test holds the store's row lock from its own
- * connection: the first append waits on it, the next ones queue behind it in the API, and when the
- * lock is released they go as one transaction (their rows then share one xmin).
+ * connection: the first append waits on it, and so does a filler append (a store has
+ * BATCHES_IN_FLIGHT batches in PostgreSQL at once); the next ones queue behind them in the API, and
+ * when the lock is released they go as one transaction (their rows then share one xmin).
  */
 describe('Group commit of concurrent appends', () => {
   let testApp: TestApp;
@@ -48,9 +50,13 @@ describe('Group commit of concurrent appends', () => {
     return new Map(rows.map((row) => [row.position as number, row.xact as string]));
   };
 
+  /** Appends that wait on the lock in the other batches in flight, so that the rest queue in the API: one `filler` event each. */
+  const FILLERS = BATCHES_IN_FLIGHT - 1;
+
   /**
-   * Runs `first` while the store's row is locked, waits until it blocks on the lock, sends `rest`
-   * (which queue behind it in the API), then releases the lock. Resolves with every response.
+   * Runs `first` while the store's row is locked, waits until it blocks on the lock, then FILLERS
+   * appends to stream `filler` (each blocked too, one position after `first`), sends `rest` (which
+   * queue behind them in the API), then releases the lock. Resolves with every response.
    */
   async function inOneBatch(
     first: () => PromiseLike<Response>,
@@ -61,21 +67,29 @@ describe('Group commit of concurrent appends', () => {
     try {
       await holder.query('BEGIN');
       await holder.query('SELECT 1 FROM event_stores WHERE id = $1 FOR NO KEY UPDATE', [storeId]);
+      const waitingOnLock = (count: number) =>
+        waitFor(
+          async () => {
+            const { rows } = await sql.query(
+              `SELECT count(*)::int AS waiting FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%append_batch%' AND datname = current_database()`,
+            );
+            return rows[0].waiting === count;
+          },
+          { timeoutMs: 10_000, intervalMs: 20, what: `${count} appends waiting on the lock` },
+        );
       const firstResponse = Promise.resolve(first());
-      await waitFor(
-        async () => {
-          const { rows } = await sql.query(
-            `SELECT count(*)::int AS waiting FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%append_batch%' AND datname = current_database()`,
-          );
-          return rows[0].waiting === 1;
-        },
-        { timeoutMs: 10_000, intervalMs: 20, what: 'the first append waiting on the lock' },
-      );
+      await waitingOnLock(1);
+      const fillers: PromiseLike<Response>[] = [];
+      for (let n = 1; n <= FILLERS; n++) {
+        fillers.push(Promise.resolve(append('filler', { events: [event('filler')] })));
+        await waitingOnLock(1 + n);
+      }
       const restResponses = Promise.all(rest.map((send) => Promise.resolve(send())));
       // Long enough for the requests to pass authentication and validation and queue in the API;
       // if they had not, the xmin checks below would fail.
       await new Promise((resolve) => setTimeout(resolve, 500));
       await holder.query('COMMIT');
+      for (const filler of await Promise.all(fillers)) expect(filler.status).toBe(200);
       return { first: await firstResponse, rest: await restResponses };
     } finally {
       await holder.end();
@@ -119,7 +133,7 @@ describe('Group commit of concurrent appends', () => {
     expect(rest[3].body).toMatchObject({ streamId: 'order-2', eventsAppended: 2, currentStreamVersion: 2 });
 
     const xacts = await transactionsByPosition();
-    expect([...xacts.keys()].sort((a, b) => a - b)).toEqual([1, 2, 3, 4]);
+    expect([...xacts.keys()].sort((a, b) => a - b)).toEqual(Array.from({ length: 4 + FILLERS }, (_, i) => i + 1));
     const batched = [winner.body.globalPosition, rest[3].body.globalPosition - 1, rest[3].body.globalPosition].map((position) =>
       xacts.get(position),
     );
@@ -174,6 +188,33 @@ describe('Group commit of concurrent appends', () => {
     expect(carol.body.lastPosition).toBe(registered.body.globalPosition + 1);
   });
 
+  it("matches a condition against the batch's own events as against stored ones: types ORed, tags ANDed, items ORed", async () => {
+    const failIf = (...items: Record<string, string[]>[]) => ({ failIfEventsMatch: { items } });
+    const { rest } = await inOneBatch(
+      () => appendDcb({ events: [event('warmup')] }),
+      [
+        () => appendDcb({ events: [event('seat.booked', {}, ['flight:f1', 'seat:1a'])] }),
+        // Both tags of the item must be on one event: seat 2a was never booked.
+        () =>
+          appendDcb({
+            events: [event('seat.booked', {}, ['flight:f1', 'seat:2a'])],
+            condition: failIf({ tags: ['flight:f1', 'seat:2a'] }),
+          }),
+        // Any of the item's types, without tags: the first booking matches.
+        () => appendDcb({ events: [event('flight.closed')], condition: failIf({ types: ['flight.cancelled', 'seat.booked'] }) }),
+        // Neither item matches anything in the batch or the store.
+        () =>
+          appendDcb({ events: [event('seat.booked', {}, ['flight:f2'])], condition: failIf({ tags: ['flight:f9'] }, { types: ['none'] }) }),
+      ],
+    );
+    const [first, second, closed, other] = rest;
+    expect([first.status, second.status, other.status]).toEqual([200, 200, 200]);
+    expect(closed.status).toBe(409);
+    expect(closed.body).toMatchObject({ conflictingPositions: [first.body.lastPosition, second.body.lastPosition] });
+    const xacts = await transactionsByPosition();
+    expect(xacts.get(first.body.lastPosition)).toBe(xacts.get(other.body.lastPosition));
+  });
+
   it('creates a stream appended to several times in one batch once, with exact version, size and counters', async () => {
     const { first, rest } = await inOneBatch(
       () => append('seed', { events: [event('seeded')] }),
@@ -190,11 +231,11 @@ describe('Group commit of concurrent appends', () => {
       [storeId],
     );
     // Six events of data {"n":<digit>}: 7 bytes each.
-    expect(rows).toEqual([{ version: 6, event_count: 6, size_bytes: 42, last: 7 }]);
+    expect(rows).toEqual([{ version: 6, event_count: 6, size_bytes: 42, last: 7 + FILLERS }]);
     const positions = await api.http().get(`/event-stores/${storeId}/streams/cart-7`).set(bearer(tenant.key)).expect(200);
     expect(positions.body.events.map((stored: { streamPosition: number }) => stored.streamPosition)).toEqual([0, 1, 2, 3, 4, 5]);
     const store = await api.http().get(`/event-stores/${storeId}`).set(bearer(tenant.key)).expect(200);
-    expect(store.body.statistics).toMatchObject({ totalEvents: 7, totalStreams: 2 });
+    expect(store.body.statistics).toMatchObject({ totalEvents: 7 + FILLERS, totalStreams: 2 + Math.min(FILLERS, 1) });
   });
 
   it('appends a key once within a batch: the others replay its response, another body with it is refused', async () => {

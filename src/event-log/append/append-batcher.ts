@@ -28,18 +28,33 @@ interface Pending {
 type OutcomeRow = { ordinal: number } & AppendOutcome;
 
 /**
+ * Batches of one store in flight at once. The second is already in PostgreSQL, parsed and waiting
+ * for the store's lock, when the first commits: nothing (no round trip, no Node work, no parsing of
+ * the next batch's JSON) sits between two commits of the store. More would only queue on the lock.
+ */
+export const BATCHES_IN_FLIGHT = 2;
+
+/** A store with appends pending: those waiting for a batch, and how many of its batches run. */
+interface StoreQueue {
+  waiting: Pending[];
+  inFlight: number;
+}
+
+/**
  * Group commit (issue 8). A store commits one append transaction at a time (its row lock hands out
- * positions, DECISIONS §2), so requests that arrive while its previous transaction is in flight
- * wait here and then go together: one statement, one transaction, one round trip, each request
- * decided by `append_batch` as if it ran alone after the ones before it. A request to an idle store
- * goes at once, so batching adds no latency; under load it takes the place of waiting for the lock.
- * Several API instances each batch their own requests, and their batches take turns on the lock.
+ * positions, DECISIONS §2), so requests that arrive while its batches are in flight wait here and
+ * then go together: one statement, one transaction, one round trip, each request decided by
+ * `append_batch` as if it ran alone after the ones before it. A request to an idle store goes at
+ * once, so batching adds no latency; under load it takes the place of waiting for the lock. Up to
+ * BATCHES_IN_FLIGHT batches of a store run at once, taking turns on its lock in PostgreSQL in
+ * whatever order they reach it: each decides its requests on the state it finds there. Several API
+ * instances each batch their own requests, and their batches take turns on the same lock.
  */
 @Injectable()
 export class AppendBatcher {
   private readonly logger = new Logger(AppendBatcher.name);
-  /** Requests waiting per store; a store has an entry exactly while one of its batches runs. */
-  private readonly waiting = new Map<string, Pending[]>();
+  /** Stores with appends waiting or in flight; a store is forgotten when it has neither. */
+  private readonly stores = new Map<string, StoreQueue>();
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -54,42 +69,23 @@ export class AppendBatcher {
   append(eventStoreId: string, request: AppendRequest): Promise<AppendOutcome> {
     return new Promise((resolve, reject) => {
       const stopTimer = this.metrics.appendDuration.startTimer({ api: request.kind });
-      const pending: Pending = {
-        kind: request.kind,
-        json: requestJson(request),
-        events: request.events.length,
-        stopTimer,
-        resolve,
-        reject,
-      };
-      const queue = this.waiting.get(eventStoreId);
-      if (queue) return void queue.push(pending);
-      this.waiting.set(eventStoreId, []);
-      void this.run(eventStoreId, [pending]);
+      let store = this.stores.get(eventStoreId);
+      if (!store) this.stores.set(eventStoreId, (store = { waiting: [], inFlight: 0 }));
+      store.waiting.push({ kind: request.kind, json: requestJson(request), events: request.events.length, stopTimer, resolve, reject });
+      this.dispatch(eventStoreId, store);
     });
   }
 
-  /** Runs batches of the store until nobody waits, then forgets the store. */
-  private async run(eventStoreId: string, first: Pending[]): Promise<void> {
-    for (let batch = first; batch.length > 0; batch = this.takeBatch(eventStoreId)) {
-      await this.commit(eventStoreId, batch);
+  /** Starts batches of the store while it has requests waiting and room in flight; forgets it when idle. */
+  private dispatch(eventStoreId: string, store: StoreQueue): void {
+    while (store.inFlight < BATCHES_IN_FLIGHT && store.waiting.length > 0) {
+      store.inFlight += 1;
+      void this.commit(eventStoreId, takeBatch(store.waiting)).finally(() => {
+        store.inFlight -= 1;
+        this.dispatch(eventStoreId, store);
+      });
     }
-    this.waiting.delete(eventStoreId);
-  }
-
-  private takeBatch(eventStoreId: string): Pending[] {
-    const queue = this.waiting.get(eventStoreId) ?? [];
-    let events = 0;
-    let bytes = 0;
-    let taken = 0;
-    // At least one request, however large: a single append is bounded by the body limit and 1000 events.
-    while (taken < queue.length && taken < MAX_BATCH_REQUESTS) {
-      events += queue[taken].events;
-      bytes += queue[taken].json.length;
-      if (taken > 0 && (events > MAX_BATCH_EVENTS || bytes > MAX_BATCH_BYTES)) break;
-      taken += 1;
-    }
-    return queue.splice(0, taken);
+    if (store.inFlight === 0) this.stores.delete(eventStoreId);
   }
 
   private async commit(eventStoreId: string, batch: Pending[]): Promise<void> {
@@ -139,4 +135,21 @@ export class AppendBatcher {
       this.metrics.dcbConditionFailures.inc();
     }
   }
+}
+
+/**
+ * The requests at the head of `waiting` that make the next batch: at least one, however large (a
+ * single append is bounded by the body limit and 1000 events).
+ */
+function takeBatch(waiting: Pending[]): Pending[] {
+  let events = 0;
+  let bytes = 0;
+  let taken = 0;
+  while (taken < waiting.length && taken < MAX_BATCH_REQUESTS) {
+    events += waiting[taken].events;
+    bytes += waiting[taken].json.length;
+    if (taken > 0 && (events > MAX_BATCH_EVENTS || bytes > MAX_BATCH_BYTES)) break;
+    taken += 1;
+  }
+  return waiting.splice(0, taken);
 }
