@@ -73,7 +73,7 @@ describe('SQL functions', () => {
     const { rows } = await client.query(`SELECT string_agg(prosrc, ' ') AS source FROM pg_proc WHERE proname LIKE 'append_batch%'`);
     expect(rows[0].source).toContain(`'${DCB_STREAM_ID}'`);
     expect(rows[0].source).toContain(`pg_notify('${APPENDS_CHANNEL}'`);
-    expect(rows[0].source).toContain(`, ${MAX_CONFLICTING_POSITIONS});`);
+    expect(rows[0].source).toContain(`[1:${MAX_CONFLICTING_POSITIONS}];`);
     expect(rows[0].source).toContain(`regexp_match(a.stream_id, '${STREAM_TYPE_PATTERN}')`);
   });
 });

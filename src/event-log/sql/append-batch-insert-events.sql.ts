@@ -6,9 +6,8 @@ import { DCB_STREAM_ID } from '../event-log.constants';
  * `p_requests[ordinal]`. A request's events follow global position `after_position`, and stream
  * position `stream_version` (a stream append) or position − 1 (a DCB append, in stream
  * ${DCB_STREAM_ID}); they share its transaction id and `created_at`, and each keeps the `sizeBytes`
- * the service measured. Called once at the end of a batch, and before a DCB condition (which reads
- * the events table) for the requests decided until then. Returns nothing; runs under append_batch's
- * store lock. PL/pgSQL rather than SQL so that its plan is cached for the session.
+ * the service measured. Called once, at the end of a batch, for all of them. Returns nothing; runs
+ * under append_batch's store lock. PL/pgSQL rather than SQL so that its plan is cached for the session.
  */
 export const APPEND_BATCH_INSERT_EVENTS = `
 CREATE OR REPLACE FUNCTION append_batch_insert_events(p_event_store_id text, p_requests jsonb, p_appended append_batch_appended[])

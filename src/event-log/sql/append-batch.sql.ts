@@ -39,10 +39,10 @@ import { APPENDS_CHANNEL, MAX_CONFLICTING_POSITIONS } from '../event-log.constan
  * once, and their version and size kept in `v_streams`. An appended request is remembered in
  * `v_appended` (append_batch_appended, append-batch-types.sql.ts) and its result kept with its key;
  * the writes come after the loop, each a function of its own: append_batch_insert_events (every
- * event in one INSERT), append_batch_write_streams (one upsert per stream), then the store's
- * counters, once, and one NOTIFY on ${APPENDS_CHANNEL} with `<storeId>:<lastPosition>`, delivered on
- * commit. A DCB condition reads the events table, so the events decided before it are inserted
- * first (the same append_batch_insert_events): it sees every request ahead of it.
+ * event of the batch in one INSERT), append_batch_write_streams (one upsert per stream), then the
+ * store's counters, once, and one NOTIFY on ${APPENDS_CHANNEL} with `<storeId>:<lastPosition>`,
+ * delivered on commit. A DCB condition sees every request ahead of it: the stored events through
+ * dcb_matching_positions, the batch's own through append_batch_matching_positions.
  */
 export const APPEND_BATCH = `
 CREATE OR REPLACE FUNCTION append_batch(p_event_store_id text, p_requests jsonb, p_events_per_minute bigint)
@@ -58,7 +58,6 @@ DECLARE
   v_stream_ids text[];
   v_streams append_batch_stream[];
   v_appended append_batch_appended[] := '{}';
-  v_inserted int := 0;
   v_new_streams bigint;
   v_request jsonb;
   v_kind text;
@@ -69,6 +68,7 @@ DECLARE
   v_known int;
   v_stream append_batch_stream;
   v_expected text;
+  v_after bigint;
   v_conflicts bigint[];
   v_this append_batch_appended;
   v_result jsonb;
@@ -151,12 +151,11 @@ BEGIN
         CONTINUE;
       END IF;
     ELSIF jsonb_typeof(v_request->'condition') = 'object' THEN
-      IF v_inserted < cardinality(v_appended) THEN
-        PERFORM append_batch_insert_events(p_event_store_id, p_requests, v_appended[v_inserted + 1:]);
-        v_inserted := cardinality(v_appended);
-      END IF;
-      v_conflicts := dcb_matching_positions(p_event_store_id, v_request->'condition'->'items',
-        COALESCE((v_request->'condition'->>'after')::bigint, 0), ${MAX_CONFLICTING_POSITIONS});
+      -- Stored events all precede the batch's, so the two lists concatenate in order.
+      v_after := COALESCE((v_request->'condition'->>'after')::bigint, 0);
+      v_conflicts := (dcb_matching_positions(p_event_store_id, v_request->'condition'->'items', v_after, ${MAX_CONFLICTING_POSITIONS})
+        || append_batch_matching_positions(p_requests, v_appended, v_request->'condition'->'items', v_after, ${MAX_CONFLICTING_POSITIONS}))
+        [1:${MAX_CONFLICTING_POSITIONS}];
       IF cardinality(v_conflicts) > 0 THEN
         outcome := 'condition_failed'; detail := to_jsonb(v_conflicts);
         RETURN NEXT;
@@ -195,9 +194,7 @@ BEGIN
   IF v_last = v_store.last_position THEN
     RETURN;
   END IF;
-  IF v_inserted < cardinality(v_appended) THEN
-    PERFORM append_batch_insert_events(p_event_store_id, p_requests, v_appended[v_inserted + 1:]);
-  END IF;
+  PERFORM append_batch_insert_events(p_event_store_id, p_requests, v_appended);
   v_new_streams := append_batch_write_streams(p_event_store_id, v_appended);
   UPDATE event_stores
      SET last_position = v_last,

@@ -3,12 +3,13 @@
  * most `p_limit`) of the store's events after `p_after` matching a DCB query. `p_items` is a JSON
  * array of {types?, tags?}: items are ORed; within an item, types are ORed and tags ANDed; an empty
  * item matches every event, and so does a query without items. Serves DCB reads and append_batch's
- * conditions.
+ * conditions (which add the batch's own events, append-batch-matching-positions.sql.ts).
  *
- * Each item becomes one index-ordered scan (by its first tag when it has tags, the others checked
- * on the event row; else by type or position) limited on its own, and the union is cut to the
- * limit again: two relations per item at most, so planning stays cheap whatever the number of
- * tags. Values enter the dynamic SQL only through format('%L').
+ * Each item is one index-ordered scan, limited on its own: by its first tag in event_tags (its
+ * other tags and its types checked on the way), else one scan of events_type_idx per type, else of
+ * the store's positions; the union is cut to the limit again. Every statement is static, so
+ * PL/pgSQL plans it once per session: a condition checked under the store's lock costs an index
+ * probe, not a plan (dynamic SQL was planned anew for every check).
  *
  * Locks none. STABLE: inside append_batch it runs in a statement that starts after the store lock
  * is taken, so it sees every append committed before.
@@ -20,42 +21,38 @@ DECLARE
   v_item jsonb;
   v_types text[];
   v_tags text[];
-  v_part text;
-  v_parts text[] := '{}';
-  v_result bigint[];
+  v_type text;
+  v_found bigint[] := '{}';
 BEGIN
   FOR v_item IN SELECT value FROM jsonb_array_elements(COALESCE(p_items, '[]')) LOOP
     v_types := ARRAY(SELECT DISTINCT jsonb_array_elements_text(COALESCE(v_item->'types', '[]')));
     v_tags := ARRAY(SELECT DISTINCT jsonb_array_elements_text(COALESCE(v_item->'tags', '[]')));
-    IF cardinality(v_tags) = 0 AND cardinality(v_types) > 0 THEN
-      -- One ordered scan of events_type_idx per type: type = ANY(...) cannot be read in position order.
-      v_parts := v_parts || ARRAY(
-        SELECT format('(SELECT global_position FROM events WHERE event_store_id = $1 AND type = %L AND global_position > $2 ORDER BY 1 LIMIT $3)', t)
-          FROM unnest(v_types) AS t);
-      CONTINUE;
-    ELSIF cardinality(v_tags) = 0 THEN
-      v_part := 'SELECT global_position FROM events WHERE event_store_id = $1 AND global_position > $2';
-    ELSIF cardinality(v_tags) = 1 THEN
-      v_part := format('SELECT global_position FROM event_tags WHERE event_store_id = $1 AND tag = %L AND global_position > $2', v_tags[1])
-        || CASE WHEN cardinality(v_types) > 0 THEN format(' AND type = ANY(%L::text[])', v_types) ELSE '' END;
+    IF cardinality(v_tags) > 0 THEN
+      v_found := v_found || ARRAY(
+        SELECT t.global_position FROM event_tags t
+         WHERE t.event_store_id = p_event_store_id AND t.tag = v_tags[1] AND t.global_position > p_after
+           AND (cardinality(v_types) = 0 OR t.type = ANY(v_types))
+           AND (cardinality(v_tags) = 1 OR EXISTS (
+                 SELECT 1 FROM events e
+                  WHERE e.event_store_id = t.event_store_id AND e.global_position = t.global_position AND e.tags @> v_tags))
+         ORDER BY 1 LIMIT p_limit);
+    ELSIF cardinality(v_types) > 0 THEN
+      -- One ordered scan per type: type = ANY(...) cannot be read in position order.
+      FOREACH v_type IN ARRAY v_types LOOP
+        v_found := v_found || ARRAY(
+          SELECT global_position FROM events
+           WHERE event_store_id = p_event_store_id AND type = v_type AND global_position > p_after
+           ORDER BY 1 LIMIT p_limit);
+      END LOOP;
     ELSE
-      v_part := format(
-        'SELECT t.global_position FROM event_tags t JOIN events e ON e.event_store_id = t.event_store_id AND e.global_position = t.global_position'
-        || ' WHERE t.event_store_id = $1 AND t.tag = %L AND t.global_position > $2 AND e.tags @> %L::text[]',
-        v_tags[1], v_tags[2:])
-        || CASE WHEN cardinality(v_types) > 0 THEN format(' AND t.type = ANY(%L::text[])', v_types) ELSE '' END;
+      v_found := NULL;
+      EXIT;
     END IF;
-    v_parts := v_parts || ('(' || v_part || ' ORDER BY 1 LIMIT $3)');
   END LOOP;
-  IF cardinality(v_parts) = 0 OR EXISTS (
-    SELECT 1 FROM jsonb_array_elements(COALESCE(p_items, '[]')) item
-     WHERE jsonb_array_length(COALESCE(item->'types', '[]')) = 0 AND jsonb_array_length(COALESCE(item->'tags', '[]')) = 0
-  ) THEN
-    v_parts := ARRAY['(SELECT global_position FROM events WHERE event_store_id = $1 AND global_position > $2 ORDER BY 1 LIMIT $3)'];
+  IF v_found IS NULL OR jsonb_array_length(COALESCE(p_items, '[]')) = 0 THEN
+    RETURN ARRAY(
+      SELECT global_position FROM events WHERE event_store_id = p_event_store_id AND global_position > p_after ORDER BY 1 LIMIT p_limit);
   END IF;
-  EXECUTE 'SELECT COALESCE(array_agg(global_position ORDER BY global_position), ''{}'') FROM (SELECT global_position FROM ('
-    || array_to_string(v_parts, ' UNION ') || ') matches ORDER BY 1 LIMIT $3) limited'
-    INTO v_result USING p_event_store_id, p_after, p_limit;
-  RETURN v_result;
+  RETURN ARRAY(SELECT DISTINCT p FROM unnest(v_found) AS p ORDER BY 1 LIMIT p_limit);
 END
 $$`;
