@@ -32,7 +32,7 @@ const appendSql = (streamPosition) => `
   SELECT $1, store.last_position - $3::bigint + e.ord, $2, ${streamPosition}, gen_random_uuid(), e.type, e.data, '{}', '1',
          tx.id, store.at
     FROM store, stream, (SELECT gen_random_uuid() AS id) AS tx,
-         unnest($6::text[], $7::jsonb[]) WITH ORDINALITY AS e(type, data, ord)`;
+         unnest($6::text[], $7::json[]) WITH ORDINALITY AS e(type, data, ord)`;
 
 /** Parameters: store id, stream id, n, size bytes, stream type, types[], data (JSON text)[]. */
 export const BASELINE_APPEND = appendSql('stream.version - $3::bigint + e.ord - 1');
@@ -79,4 +79,4 @@ export const BASELINE_APPEND_WITH_METADATA = `
   SELECT $1, store.last_position - $3::bigint + e.ord, $2, stream.version - $3::bigint + e.ord - 1, gen_random_uuid(), e.type,
          e.data, e.metadata, '{}', '1', tx.id, store.at, e.size_bytes
     FROM store, stream, (SELECT gen_random_uuid() AS id) AS tx,
-         unnest($6::text[], $7::jsonb[], $8::jsonb[], $9::int[]) WITH ORDINALITY AS e(type, data, metadata, size_bytes, ord)`;
+         unnest($6::text[], $7::json[], $8::json[], $9::int[]) WITH ORDINALITY AS e(type, data, metadata, size_bytes, ord)`;

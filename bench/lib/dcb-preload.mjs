@@ -65,7 +65,7 @@ export async function preloadDcbStore(pool, eventStoreId, { events, chunk = 1_00
                   ($4::text[])[width_bucket(mod(hashint8(g + 1000000007)::bigint + 2147483648, $6::bigint), $5::bigint[])],
                   data, NULL, ${TAGS_SQL}, '1', gen_random_uuid(),
                   now() - interval '1 day' + g * interval '1 millisecond', octet_length(data::text)
-             FROM generate_series($2::bigint, $3::bigint) AS g, LATERAL (SELECT jsonb_build_object('n', g, 'amount', g % 99991) AS data) AS d`,
+             FROM generate_series($2::bigint, $3::bigint) AS g, LATERAL (SELECT format('{"n":%s,"amount":%s}', g, g % 99991)::json AS data) AS d`,
           [eventStoreId, lo, hi, types, lowerBounds, cumulative],
         );
         log(`  events ${hi.toLocaleString('en-US')}/${events.toLocaleString('en-US')} (${round((performance.now() - started) / 1000)} s)`);

@@ -2,12 +2,10 @@
 // src/event-log/read/dcb-event-reader.ts) and, for the comparison of tag indexes, the same questions asked of a GIN index
 // on events.tags.
 import { eventAt } from './events.mjs';
-import { createRequire } from 'node:module';
-import { join } from 'node:path';
-import { ROOT } from './config.mjs';
 
-const require = createRequire(import.meta.url);
-export const { EVENT_COLUMNS } = require(join(ROOT, 'dist/event-log/read/stored-event.js'));
+/** The columns of an event a read returns, as stored (the service renders them as text: src/event-log/read/stored-event.ts). */
+export const EVENT_COLUMNS =
+  'stream_id, stream_position, global_position, event_id, type, data, metadata, tags, schema_version, transaction_id, created_at';
 
 /** Copy of READ in src/event-log/read/dcb-event-reader.ts ($1 store, $2 items JSON, $3 after, $4 limit). */
 export const SERVICE_DCB_READ = `
@@ -98,8 +96,8 @@ export function ginRead(items) {
  */
 export const SERVICE_APPEND_DCB = `SELECT detail FROM append_batch($1, jsonb_build_array(jsonb_build_object('kind', 'dcb', 'events', $2::jsonb, 'condition', $3::jsonb, 'sizeBytes', $4::bigint)), 9223372036854775807)`;
 
-/** One DCB event as append_batch takes it (see src/event-log/append/event-payload.ts), and its size. */
+/** One DCB event as append_batch takes it (see src/event-log/append/event-payload.ts: data as a string of its JSON), and its size. */
 export function dcbEventJson(tags, type = 'order.placed', index = 0) {
-  const { data } = eventAt(index, type);
-  return { event: { type, data, tags }, sizeBytes: Buffer.byteLength(JSON.stringify(data)) };
+  const data = JSON.stringify(eventAt(index, type).data);
+  return { event: { type, data, tags }, sizeBytes: Buffer.byteLength(data) };
 }

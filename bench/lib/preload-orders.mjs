@@ -15,7 +15,7 @@ const INSERT_CHUNK = `
                       schema_version, transaction_id, created_at, size_bytes)
   SELECT $1, $2::bigint + e.ord, $3, $2::bigint + e.ord - 1, gen_random_uuid(), e.type, e.data, e.metadata, '{}', '1',
          gen_random_uuid(), $4::timestamptz + ($2::bigint + e.ord) * interval '1 millisecond', e.size_bytes
-    FROM unnest($5::text[], $6::jsonb[], $7::jsonb[], $8::int[]) WITH ORDINALITY AS e(type, data, metadata, size_bytes, ord)`;
+    FROM unnest($5::text[], $6::json[], $7::json[], $8::int[]) WITH ORDINALITY AS e(type, data, metadata, size_bytes, ord)`;
 
 /**
  * Writes `events` order events into store `eventStoreId` (fresh and empty) as stream ORDER_STREAM_ID, in

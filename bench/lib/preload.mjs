@@ -50,7 +50,7 @@ export async function preloadStore(pool, eventStoreId, { events, streams }) {
        ), inserted AS (
          INSERT INTO events (event_store_id, global_position, stream_id, stream_position, event_id, type, data, metadata,
                              tags, schema_version, transaction_id, created_at, size_bytes)
-         SELECT $1, g, stream_id, stream_position, gen_random_uuid(), type, data_text::jsonb, NULL, '{}', '1',
+         SELECT $1, g, stream_id, stream_position, gen_random_uuid(), type, data_text::json, NULL, '{}', '1',
                 gen_random_uuid(), created_at, octet_length(data_text)
            FROM src
        ), stream_rows AS (

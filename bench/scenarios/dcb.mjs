@@ -113,7 +113,7 @@ WITH ok AS (
 ), inserted AS (
   INSERT INTO events (event_store_id, global_position, stream_id, stream_position, event_id, type, data, tags,
                       schema_version, transaction_id, created_at)
-  SELECT ${l(storeId)}, store.last_position, '__dcb__', store.last_position - 1, gen_random_uuid(), ${l(type)}, ${l(dataText)}::jsonb,
+  SELECT ${l(storeId)}, store.last_position, '__dcb__', store.last_position - 1, gen_random_uuid(), ${l(type)}, ${l(dataText)}::json,
          ${tagArray}, '1', gen_random_uuid(), store.at
     FROM store
   RETURNING global_position

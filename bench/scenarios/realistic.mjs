@@ -212,8 +212,8 @@ function serviceConditionalAppend() {
  * writes the tag's event_tags row, as for any insert.
  */
 export const BENCH_DCB_APPEND_FUNCTION = `
-CREATE OR REPLACE FUNCTION bench_dcb_append(p_store text, p_tag text, p_after bigint, p_type text, p_data jsonb,
-                                            p_metadata jsonb, p_size integer)
+CREATE OR REPLACE FUNCTION bench_dcb_append(p_store text, p_tag text, p_after bigint, p_type text, p_data json,
+                                            p_metadata json, p_size integer)
 RETURNS bigint LANGUAGE plpgsql AS $$
 DECLARE
   v_position bigint;

@@ -1,8 +1,10 @@
 import { Client } from 'pg';
-import { compactJsonb } from '../../src/event-log/read/stored-event';
+import { DataSource, MigrationInterface } from 'typeorm';
+import { dataSourceOptions } from '../../src/database/data-source-options';
+import { MIGRATIONS } from '../../src/database/migrations';
 import { ApiClient, bearer, TenantKey } from '../support/api-client';
 import { startTestApp, TestApp } from '../support/test-app';
-import { testEnvironment } from '../support/test-environment';
+import { emptyTestDatabase, TestDatabase } from '../support/test-database';
 
 /** JSON values that put jsonb's text output and the compaction of it to the test. */
 const TRICKY: unknown[] = [
@@ -54,35 +56,54 @@ function seeded(seed: number): () => number {
 }
 
 describe('Events as text', () => {
-  describe('compactJsonb', () => {
+  describe('migrating stored payloads from jsonb to json', () => {
+    let database: TestDatabase;
     let pg: Client;
-    const jsonbText = async (value: unknown): Promise<string> =>
-      (await pg.query<{ text: string }>('SELECT $1::jsonb::text AS text', [JSON.stringify(value)])).rows[0].text;
+    const migrate = async (migrations: MigrationInterface[] | (new () => MigrationInterface)[]) => {
+      const dataSource = await new DataSource({ ...dataSourceOptions(database.url), migrations: migrations as never }).initialize();
+      try {
+        await dataSource.runMigrations({ transaction: 'each' });
+      } finally {
+        await dataSource.destroy();
+      }
+    };
+    const values = [...TRICKY_OBJECTS, ...Array.from({ length: 300 }, (_, i) => ({ random: randomJson(seeded(i + 1)) }))];
 
     beforeAll(async () => {
-      // Only jsonb's output function is used: nothing is written to the server's maintenance database.
-      pg = new Client({ connectionString: testEnvironment.postgresUrl });
+      database = await emptyTestDatabase();
+      const jsonbPayloads = MIGRATIONS.findIndex((migration) => migration.name === 'EventPayloadsAsJson1795500000000');
+      expect(jsonbPayloads).toBeGreaterThan(0);
+      await migrate(MIGRATIONS.slice(0, jsonbPayloads));
+      pg = new Client({ connectionString: database.url });
       await pg.connect();
+      await pg.query(`INSERT INTO tenants (id, name) VALUES ('t', 't')`);
+      await pg.query(`INSERT INTO event_stores (id, tenant_id, name, region) VALUES ('s', 't', 's', 'local')`);
+      // Stored as the jsonb schema stored them: jsonb, whose text is spaced and in jsonb's key order.
+      await pg.query(
+        `INSERT INTO events (event_store_id, global_position, stream_id, stream_position, event_id, type, data, metadata, schema_version,
+                             transaction_id, created_at)
+         SELECT 's', n, 'x', n - 1, gen_random_uuid(), 't', value, CASE WHEN n % 2 = 0 THEN value END, '1', gen_random_uuid(), now()
+           FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS v(value, n)`,
+        [JSON.stringify(values)],
+      );
+      await migrate(MIGRATIONS);
     });
-    afterAll(() => pg.end());
-
-    it.each(TRICKY.map((value) => [JSON.stringify(value), value]))('writes %s as JSON.stringify would', async (_, value) => {
-      const text = await jsonbText(value);
-      expect(compactJsonb(text)).toBe(JSON.stringify(JSON.parse(text)));
+    afterAll(async () => {
+      await pg.end();
+      await database.drop();
     });
 
-    it('keeps the digits PostgreSQL stores: a number JavaScript writes with an exponent comes back positional, the same value', async () => {
-      const text = await jsonbText({ small: 1e-7, large: 1e21 });
-      expect(compactJsonb(text)).toBe('{"large":1000000000000000000000,"small":0.0000001}');
-      expect(JSON.parse(compactJsonb(text))).toEqual({ small: 1e-7, large: 1e21 });
-    });
-
-    it('agrees with JSON.stringify on 500 random values', async () => {
-      const random = seeded(20261124);
-      for (let i = 0; i < 500; i++) {
-        const text = await jsonbText(randomJson(random));
-        expect(compactJsonb(text)).toBe(JSON.stringify(JSON.parse(text)));
-      }
+    it('keeps every payload as compact JSON of the same value, strings untouched', async () => {
+      const { rows } = await pg.query<{ type: string; data: string; metadata: string | null }>(
+        `SELECT pg_typeof(data)::text AS type, data::text, metadata::text FROM events ORDER BY global_position`,
+      );
+      expect(rows).toHaveLength(values.length);
+      rows.forEach((row, i) => {
+        expect(row.type).toBe('json');
+        expect(row.data).toBe(JSON.stringify(JSON.parse(row.data)));
+        expect(JSON.parse(row.data)).toEqual(values[i]);
+        expect(row.metadata).toBe(i % 2 === 1 ? row.data : null);
+      });
     });
   });
 
@@ -148,8 +169,23 @@ describe('Events as text', () => {
         tags: ['t:0', 'quote:"'],
       });
       expect(events.map((event: { data: unknown }) => event.data)).toEqual(TRICKY_OBJECTS);
+      // Byte for byte as JSON.stringify wrote the submitted value, the client's key order included.
+      for (const data of TRICKY_OBJECTS) expect(response.text).toContain(`"data":${JSON.stringify(data)}`);
       expect(events[1]).not.toHaveProperty('metadata');
       expect(events[1]).not.toHaveProperty('tags');
+    });
+
+    it('gives back numbers as JavaScript wrote them, and strings jsonb could not hold', async () => {
+      const data = { small: 1e-7, large: 1e21, negativeZero: -0, nul: 'a\u0000b', loneSurrogate: '\ud800', emoji: '😀' };
+      await api
+        .http()
+        .post(`/event-stores/${store}/streams/numbers-1`)
+        .set(bearer(tenant.key))
+        .send({ events: [{ type: 'n', data }] })
+        .expect(200);
+      const response = await api.http().get(`/event-stores/${store}/streams/numbers-1`).set(bearer(tenant.key)).expect(200);
+      expect(response.text).toContain(`"data":${JSON.stringify(data)}`);
+      expect(JSON.parse(response.text).events[0].data).toEqual({ ...data, negativeZero: 0 });
     });
 
     it('sends reads across the store and DCB reads the same way, DCB events always with tags', async () => {

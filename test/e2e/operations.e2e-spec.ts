@@ -80,13 +80,13 @@ describe('The API process in operation', () => {
   });
 
   it('puts the request id on the other log lines of a request too, not only on its access line', async () => {
-    const { key, storeId } = await newStore();
-    // Valid JSON that jsonb cannot hold: Postgres refuses it, and the exception filter logs a warning while serving the request.
+    const { key } = await newStore();
+    // Valid JSON that a text column cannot hold: Postgres refuses it, and the exception filter logs a warning while serving the request.
     const refused = await call(
       'POST',
-      `/event-stores/${storeId}/streams/s-1`,
+      '/event-stores',
       key,
-      { events: [{ type: 't', data: { text: 'nul \u0000 here' } }] },
+      { name: 'ops-nul', description: 'nul \u0000 here' },
       { 'X-Request-Id': 'trace-ops-nul' },
     );
     expect(refused.status).toBe(400);

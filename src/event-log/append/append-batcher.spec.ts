@@ -2,7 +2,7 @@ import type { EventBus } from '@nestjs/cqrs';
 import { QueryFailedError, type DataSource } from 'typeorm';
 import type { EnvironmentVariables } from '../../config/environment-variables';
 import type { Metrics } from '../../metrics/metrics';
-import { AppendBatcher } from './append-batcher';
+import { AppendBatcher, BATCHES_IN_FLIGHT } from './append-batcher';
 import type { StreamAppendRequest } from './append-request';
 
 /**
@@ -24,17 +24,21 @@ describe('AppendBatcher when a batch fails', () => {
     rateLimitRejected: () => undefined,
   } as unknown as Metrics;
 
-  /** A batcher whose first statement is held until released, so that the next appends form one batch. */
+  /** Streams of the appends that occupy every batch in flight, so that the next appends wait and form one batch. */
+  const HELD = Array.from({ length: BATCHES_IN_FLIGHT }, (_, n) => `held-${n}`);
+
+  /** A batcher whose first BATCHES_IN_FLIGHT statements are held until released, and whose batches of several fail. */
   function batcherFailingItsSecondBatchWith(failure: Error) {
     const statements: string[][] = [];
-    let releaseFirst!: () => void;
+    const held: (() => void)[] = [];
     const dataSource = {
       query: (_sql: string, [, requests]: [string, string]) => {
         const streams = (JSON.parse(requests) as { streamId: string }[]).map((r) => r.streamId);
         statements.push(streams);
-        if (statements.length === 1) {
-          return new Promise(
-            (resolve) => (releaseFirst = () => resolve([{ ordinal: 0, outcome: 'appended', detail: { lastPosition: 1 } }])),
+        if (statements.length <= HELD.length) {
+          const position = statements.length;
+          return new Promise((resolve) =>
+            held.push(() => resolve([{ ordinal: 0, outcome: 'appended', detail: { lastPosition: position } }])),
           );
         }
         if (streams.length > 1) return Promise.reject(failure);
@@ -47,28 +51,28 @@ describe('AppendBatcher when a batch fails', () => {
       { publish: () => undefined } as unknown as EventBus,
       metrics,
     );
-    return { batcher, statements, releaseFirst: () => releaseFirst() };
+    return { batcher, statements, releaseHeld: () => held.forEach((release) => release()) };
   }
 
   it('runs each request alone when PostgreSQL refused the batch (it wrote nothing)', async () => {
     const refused = new QueryFailedError('SELECT append_batch', [], Object.assign(new Error('invalid byte sequence'), { code: '22021' }));
-    const { batcher, statements, releaseFirst } = batcherFailingItsSecondBatchWith(refused);
-    const first = batcher.append('es_1', request('a'));
+    const { batcher, statements, releaseHeld } = batcherFailingItsSecondBatchWith(refused);
+    const held = HELD.map((streamId) => batcher.append('es_1', request(streamId)));
     const others = [batcher.append('es_1', request('b')), batcher.append('es_1', request('c'))];
-    releaseFirst();
-    await first;
+    releaseHeld();
+    await Promise.all(held);
     await expect(Promise.all(others)).resolves.toHaveLength(2);
-    expect(statements).toEqual([['a'], ['b', 'c'], ['b'], ['c']]);
+    expect(statements).toEqual([...HELD.map((streamId) => [streamId]), ['b', 'c'], ['b'], ['c']]);
   });
 
   it('fails every request of a batch whose failure may have come after its commit, and runs none again', async () => {
     const lost = new Error('Connection terminated unexpectedly');
-    const { batcher, statements, releaseFirst } = batcherFailingItsSecondBatchWith(lost);
-    const first = batcher.append('es_1', request('a'));
+    const { batcher, statements, releaseHeld } = batcherFailingItsSecondBatchWith(lost);
+    const held = HELD.map((streamId) => batcher.append('es_1', request(streamId)));
     const others = [batcher.append('es_1', request('b')), batcher.append('es_1', request('c'))];
-    releaseFirst();
-    await first;
+    releaseHeld();
+    await Promise.all(held);
     for (const other of others) await expect(other).rejects.toBe(lost);
-    expect(statements).toEqual([['a'], ['b', 'c']]);
+    expect(statements).toEqual([...HELD.map((streamId) => [streamId]), ['b', 'c']]);
   });
 });

@@ -2,7 +2,7 @@ import type { NewEvent } from './append-request';
 
 /**
  * The events of an append as `append_batch` takes them (a JSON array of the submitted fields, each
- * with its `sizeBytes`), and their total size, which DECISIONS §3 defines as the UTF-8 bytes of each
+ * with its `sizeBytes`, and `data` and `metadata` as strings holding their compact JSON), and their total size, which DECISIONS §3 defines as the UTF-8 bytes of each
  * event's compact JSON data and metadata. Each part is serialised once, and the size measured from
  * those strings: the store's function takes the sizes as given rather than measuring them again
  * under the store's lock, and keeps each event's for the reads' page budget and for retention, which
@@ -22,7 +22,9 @@ export function eventPayload(events: NewEvent[]): { json: string; sizeBytes: num
       schemaVersion: event.schemaVersion,
       sizeBytes: eventSize,
     });
-    return `${scalars.slice(0, -1)},"data":${data}${metadata ? `,"metadata":${metadata}` : ''}}`;
+    // The payloads travel as JSON strings of their text: PostgreSQL stores that text as it is (json,
+    // not jsonb), so reads send back exactly what was measured here, without parsing it.
+    return `${scalars.slice(0, -1)},"data":${JSON.stringify(data)}${metadata ? `,"metadata":${JSON.stringify(metadata)}` : ''}}`;
   });
   return { json: `[${parts.join(',')}]`, sizeBytes };
 }

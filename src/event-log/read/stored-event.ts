@@ -8,7 +8,7 @@ export interface EventRow {
   global_position: string;
   event_id: string;
   type: string;
-  /** jsonb's text output: spaced (`{"a": 1, "b": [2, 3]}`), keys in jsonb's order. */
+  /** The compact JSON the service wrote when it was appended (a json column keeps it as it is). */
   data: string;
   metadata: string | null;
   /** A JSON array (`[]` when the event has none). */
@@ -31,45 +31,15 @@ export function eventTextColumns(inPage?: string): string {
 }
 
 /**
- * The compact JSON of jsonb's text output, which is the same JSON with one space after every `,` and
- * `:` between values (never elsewhere outside strings). Strings are skipped whole: a `"` inside one is
- * escaped, so a quote ends the string unless an odd number of backslashes precede it.
- */
-export function compactJsonb(text: string): string {
-  let compact = '';
-  let copiedUpTo = 0;
-  let at = 0;
-  for (;;) {
-    const quote = text.indexOf('"', at);
-    const outsideEnd = quote < 0 ? text.length : quote;
-    for (let space = text.indexOf(' ', at); space >= 0 && space < outsideEnd; space = text.indexOf(' ', space + 1)) {
-      compact += text.slice(copiedUpTo, space);
-      copiedUpTo = space + 1;
-    }
-    if (quote < 0) return compact + text.slice(copiedUpTo);
-    let close = text.indexOf('"', quote + 1);
-    while (escapedAt(text, close)) close = text.indexOf('"', close + 1);
-    at = close + 1;
-  }
-}
-
-/** Whether the quote at `index` is escaped: preceded by an odd run of backslashes. */
-function escapedAt(text: string, index: number): boolean {
-  let before = index - 1;
-  while (text.charCodeAt(before) === 92) before -= 1;
-  return (index - 1 - before) % 2 === 1;
-}
-
-/**
- * An event as the API returns it (StoredEventResponseDto), written as JSON from its row without
- * parsing its payload: `metadata` only when the event has it, `tags` when it has some, or always
- * (DCB reads, spec §2).
+ * An event as the API returns it (StoredEventResponseDto), written as JSON from its row: the payloads
+ * spliced in as stored, never parsed; `metadata` only when the event has it, `tags` when it has some,
+ * or always (DCB reads, spec §2).
  */
 export function eventJson(row: EventRow, tags: 'when-present' | 'always' = 'when-present'): string {
   return (
     `{"streamId":${JSON.stringify(row.stream_id)},"streamPosition":${row.stream_position},"globalPosition":${row.global_position},` +
-    `"eventId":"${row.event_id}","type":${JSON.stringify(row.type)},"data":${compactJsonb(row.data)}` +
-    (row.metadata !== null ? `,"metadata":${compactJsonb(row.metadata)}` : '') +
+    `"eventId":"${row.event_id}","type":${JSON.stringify(row.type)},"data":${row.data}` +
+    (row.metadata !== null ? `,"metadata":${row.metadata}` : '') +
     (tags === 'always' || row.tags !== '[]' ? `,"tags":${row.tags}` : '') +
     `,"schemaVersion":${JSON.stringify(row.schema_version)},"transactionId":"${row.transaction_id}","createdAt":"${row.created_at}"}`
   );

@@ -6,7 +6,8 @@ import { DCB_STREAM_ID } from '../event-log.constants';
  * `p_requests[ordinal]`. A request's events follow global position `after_position`, and stream
  * position `stream_version` (a stream append) or position − 1 (a DCB append, in stream
  * ${DCB_STREAM_ID}); they share its transaction id and `created_at`, and each keeps the `sizeBytes`
- * the service measured. Called once, at the end of a batch, for all of them. Returns nothing; runs
+ * the service measured, and its data and metadata as the JSON text the service wrote (strings in the
+ * request). Called once, at the end of a batch, for all of them. Returns nothing; runs
  * under append_batch's store lock. PL/pgSQL rather than SQL so that its plan is cached for the session.
  */
 export const APPEND_BATCH_INSERT_EVENTS = `
@@ -17,7 +18,7 @@ BEGIN
                       metadata, tags, schema_version, transaction_id, created_at, size_bytes)
   SELECT p_event_store_id, a.after_position + e.ordinality, COALESCE(a.stream_id, '${DCB_STREAM_ID}'),
          COALESCE(a.stream_version, a.after_position) + e.ordinality - 1,
-         gen_random_uuid(), e.value->>'type', e.value->'data', e.value->'metadata',
+         gen_random_uuid(), e.value->>'type', (e.value->>'data')::json, (e.value->>'metadata')::json,
          ARRAY(SELECT jsonb_array_elements_text(COALESCE(e.value->'tags', '[]'))),
          COALESCE(e.value->>'schemaVersion', '1'), a.transaction_id, a.created_at, (e.value->>'sizeBytes')::int
     FROM unnest(p_appended) AS a

@@ -8,7 +8,7 @@ import { APPENDS_CHANNEL, MAX_CONFLICTING_POSITIONS } from '../event-log.constan
  * Inputs. `p_requests` is a JSON array of requests as append/append-request.ts serialises them:
  *   {kind: "stream", streamId, expectedVersion ("any" | "no_stream" | "stream_exists" | "<n>"), sizeBytes, events, idempotency?}
  *   {kind: "dcb", sizeBytes, events, condition?: {items, after}, idempotency?}
- * with `events` [{type, data, metadata, tags, schemaVersion, sizeBytes}], `idempotency` {key,
+ * with `events` [{type, data, metadata, tags, schemaVersion, sizeBytes}] (data and metadata as strings of JSON text), `idempotency` {key,
  * fingerprint}, and `sizeBytes` the UTF-8 bytes of the compact JSON data and metadata (per event, and
  * their sum per request). The sizes are the service's: it serialises every event anyway, and
  * measuring again here would cost a serialisation per event under the store's lock. Every counter
