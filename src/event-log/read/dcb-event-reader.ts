@@ -3,8 +3,8 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { EnvironmentVariables } from '../../config/environment-variables';
 import type { StoredEventResponseDto } from '../dto/stored-event.response.dto';
-import { budgetedPage, PAGE_COLUMNS, PagedEventRow, splitPage } from './page-budget';
-import { eventsJson } from './stored-event';
+import { budgetedPage, PAGE_COLUMNS, pageOf } from './page-budget';
+import { eventsJson, PageRow } from './stored-event';
 import type { JsonText } from '../../common/json/json-text';
 
 export interface DcbQueryItem {
@@ -23,12 +23,15 @@ export interface DcbReadResult {
   hasMore: boolean;
 }
 
-const READ = budgetedPage(
-  `SELECT ${PAGE_COLUMNS}
-     FROM unnest(dcb_matching_positions($1, $2::jsonb, $3, $4::int + 1)) AS matched(position)
-     JOIN events ON events.event_store_id = $1 AND events.global_position = matched.position
-    ORDER BY global_position`,
-  { order: 'global_position', limit: '$4::int', budget: '$5::bigint' },
+// DCB reads always carry tags (spec §2), even an empty list.
+const READ = pageOf(
+  budgetedPage(
+    `SELECT ${PAGE_COLUMNS}
+       FROM unnest(dcb_matching_positions($1, $2::jsonb, $3, $4::int + 1)) AS matched(position)
+       JOIN events ON events.event_store_id = $1 AND events.global_position = matched.position
+      ORDER BY global_position`,
+    { order: 'global_position', limit: '$4::int', budget: '$5::bigint', tags: 'always' },
+  ),
 );
 
 /**
@@ -48,10 +51,7 @@ export class DcbEventReader {
   }
 
   async read(eventStoreId: string, items: DcbQueryItem[], after: number, limit: number): Promise<DcbReadResult> {
-    const rows: PagedEventRow[] = await this.dataSource.query(READ, [eventStoreId, JSON.stringify(items), after, limit, this.pageBudget]);
-    const { page, hasMore } = splitPage(rows);
-    // DCB reads always carry tags (spec §2), even an empty list.
-    const last = page.at(-1);
-    return { events: eventsJson(page, 'always'), lastPosition: last ? Number(last.global_position) : after, hasMore };
+    const [row]: PageRow[] = await this.dataSource.query(READ, [eventStoreId, JSON.stringify(items), after, limit, this.pageBudget]);
+    return { events: eventsJson(row), lastPosition: row.last_position === null ? after : Number(row.last_position), hasMore: row.has_more };
   }
 }

@@ -7,8 +7,8 @@ import type { JsonText } from '../../common/json/json-text';
 import { EnvironmentVariables } from '../../config/environment-variables';
 import type { StoredEventResponseDto } from '../dto/stored-event.response.dto';
 import { EventsFilter, eventsQuery, typeCondition } from './events-query';
-import { budgetedPage, PAGE_COLUMNS, PagedEventRow, splitPage } from './page-budget';
-import { eventsJson, eventTextColumns, toStoredEvent } from './stored-event';
+import { budgetedPage, PAGE_COLUMNS, PagedEventRow, pageOf, splitPage } from './page-budget';
+import { eventJsonSql, eventsJson, PageRow, toStoredEvent } from './stored-event';
 
 /** Inclusive bounds on stream positions. */
 export interface StreamRange {
@@ -35,15 +35,17 @@ export interface StreamSummary {
 }
 
 const READ_STREAM = (order: 'ASC' | 'DESC') => `
-  SELECT s.version AS stream_version, e.*
+  SELECT s.version AS stream_version, page.*
     FROM streams s
-    LEFT JOIN LATERAL (${budgetedPage(
-      `SELECT ${PAGE_COLUMNS} FROM events
-        WHERE event_store_id = s.event_store_id AND stream_id = s.stream_id AND stream_position BETWEEN $3 AND $4
-        ORDER BY stream_position ${order}
-        LIMIT $5::int + 1`,
-      { order: `stream_position ${order}`, limit: '$5::int', budget: '$6::bigint' },
-    )}) e ON true
+   CROSS JOIN LATERAL (${pageOf(
+     budgetedPage(
+       `SELECT ${PAGE_COLUMNS} FROM events
+         WHERE event_store_id = s.event_store_id AND stream_id = s.stream_id AND stream_position BETWEEN $3 AND $4
+         ORDER BY stream_position ${order}
+         LIMIT $5::int + 1`,
+       { order: `stream_position ${order}`, limit: '$5::int', budget: '$6::bigint' },
+     ),
+   )}) page
    WHERE s.event_store_id = $1 AND s.stream_id = $2`;
 interface StreamRow {
   stream_id: string;
@@ -76,7 +78,7 @@ export class EventLogReader {
 
   /** The stream's version and a page of its events, from one snapshot; null if never appended to. */
   async readStream(eventStoreId: string, streamId: string, range: StreamRange): Promise<(EventPage & { streamVersion: number }) | null> {
-    const rows: (PagedEventRow & { stream_version: string })[] = await this.dataSource.query(READ_STREAM_SQL[range.direction], [
+    const [row]: (PageRow & { stream_version: string })[] = await this.dataSource.query(READ_STREAM_SQL[range.direction], [
       eventStoreId,
       streamId,
       range.from ?? 0,
@@ -84,16 +86,15 @@ export class EventLogReader {
       range.limit,
       this.pageBudget,
     ]);
-    if (rows.length === 0) return null;
-    const { page, hasMore } = splitPage(rows.filter((row) => row.global_position !== null));
-    return { streamVersion: Number(rows[0].stream_version), events: eventsJson(page), hasMore };
+    if (!row) return null;
+    return { streamVersion: Number(row.stream_version), events: eventsJson(row), hasMore: row.has_more };
   }
 
   /** Events across the store in global order (see events-query.ts). */
   async readEvents(eventStoreId: string, filter: EventsFilter): Promise<EventPage> {
     const { text, values } = eventsQuery(eventStoreId, filter, this.pageBudget);
-    const { page, hasMore } = splitPage(await this.dataSource.query(text, values));
-    return { events: eventsJson(page), hasMore };
+    const [row]: PageRow[] = await this.dataSource.query(pageOf(text), values);
+    return { events: eventsJson(row), hasMore: row.has_more };
   }
 
   /**
@@ -119,7 +120,8 @@ export class EventLogReader {
       `SELECT st.last_position AS store_last_position, e.*
          FROM event_stores st
          LEFT JOIN LATERAL (${budgetedPage(matching, { order: 'global_position', limit: '$3::int', budget: '$4::bigint' })}) e ON true
-        WHERE st.id = $1`,
+        WHERE st.id = $1
+        ORDER BY e.n`,
       values,
     );
     if (rows.length === 0) return { lastPosition: after, events: [], hasMore: false };
@@ -139,11 +141,11 @@ export class EventLogReader {
     position: number,
     manager: EntityManager = this.dataSource.manager,
   ): Promise<StoredEventResponseDto | null> {
-    const [row] = await manager.query(`SELECT ${eventTextColumns()} FROM events WHERE event_store_id = $1 AND global_position = $2`, [
-      eventStoreId,
-      position,
-    ]);
-    return row ? toStoredEvent(row) : null;
+    const [row]: { event: string }[] = await manager.query(
+      `SELECT ${eventJsonSql()} AS event FROM events WHERE event_store_id = $1 AND global_position = $2`,
+      [eventStoreId, position],
+    );
+    return row ? toStoredEvent(row.event) : null;
   }
 
   async listStreams(

@@ -1,4 +1,4 @@
-import { EventRow, eventTextColumns } from './stored-event';
+import { eventJsonSql, TagsField } from './stored-event';
 
 /**
  * What an event adds to a page: its data and metadata as measured when appended (compact JSON, as
@@ -13,8 +13,10 @@ const EVENT_READ_BYTES = `COALESCE(size_bytes, octet_length(data::text) + COALES
 export const PAGE_COLUMNS = `stream_id, stream_position, global_position, event_id, type, data, metadata, tags, schema_version,
   transaction_id, created_at, ${EVENT_READ_BYTES} AS read_bytes`;
 
-/** A row of a budgeted page: an event of the page, or (`in_page` false, without data) the one after it. */
-export interface PagedEventRow extends EventRow {
+/** A row of a budgeted page: an event of the page (its JSON), or (`in_page` false, without it) the one after it. */
+export interface PagedEventRow {
+  event: string | null;
+  global_position: string;
   in_page: boolean;
 }
 
@@ -23,24 +25,38 @@ export interface PagedEventRow extends EventRow {
  * however large the events: `page` selects PAGE_COLUMNS ordered by `order` and limited to
  * `limit` + 1 rows. A running sum of their sizes keeps the first event whatever its size (so any
  * stored event can be read) and each next one while the page stays within the budget, up to `limit`.
- * The first event left out is returned too, without its data and metadata, to say that more follow;
- * the sizes come from a column, so the events past the cut are never detoasted. The rows come back in
- * page order (ORDER BY n): callers take the last one as their cursor, and SQL promises no order
- * through a subquery otherwise.
+ * The first event left out is returned too, without its JSON, to say that more follow; the sizes come
+ * from a column, so the events past the cut are never detoasted. Each row carries its event's JSON
+ * (stored-event.ts) and its position `n` in the page: callers aggregate in that order (pageOf) or
+ * take the rows ORDER BY n, as SQL promises no order through a subquery otherwise.
  */
-export function budgetedPage(page: string, { order, limit, budget }: { order: string; limit: string; budget: string }): string {
+export function budgetedPage(
+  page: string,
+  { order, limit, budget, tags }: { order: string; limit: string; budget: string; tags?: TagsField },
+): string {
   return `
-    SELECT ${eventTextColumns('in_page')}, in_page
+    SELECT CASE WHEN in_page THEN ${eventJsonSql(tags)} END AS event, global_position, in_page, n
       FROM (SELECT sized.*, n <= ${limit} AND (n = 1 OR bytes_through <= ${budget}) AS in_page
               FROM (SELECT page.*, row_number() OVER w AS n, sum(read_bytes) OVER w AS bytes_through
                       FROM (${page}) page
                     WINDOW w AS (ORDER BY ${order} ROWS UNBOUNDED PRECEDING)) sized
-             WHERE n <= 2 OR bytes_through - read_bytes <= ${budget}) reported
-     ORDER BY n`;
+             WHERE n <= 2 OR bytes_through - read_bytes <= ${budget}) reported`;
 }
 
-/** The rows of a budgeted page's events, and whether more follow in the range it was cut from. */
-export function splitPage(rows: PagedEventRow[]): { page: EventRow[]; hasMore: boolean } {
-  const page = rows.filter((row) => row.in_page);
-  return { page, hasMore: page.length < rows.length };
+/**
+ * A budgeted page as one row (PageRow): its events' JSON joined into one array by PostgreSQL, so
+ * that the page reaches the API as one string to splice, whether more follow, and its last position.
+ */
+export function pageOf(budgeted: string): string {
+  return `
+    SELECT COALESCE('[' || string_agg(event, ',' ORDER BY n) FILTER (WHERE in_page) || ']', '[]') AS events,
+           bool_or(NOT in_page) IS TRUE AS has_more,
+           max(global_position) FILTER (WHERE in_page)::text AS last_position
+      FROM (${budgeted}) budgeted`;
+}
+
+/** The rows of a budgeted page in order: its events' JSON, and whether more follow in the range it was cut from. */
+export function splitPage(rows: PagedEventRow[]): { page: string[]; hasMore: boolean } {
+  const ordered = rows.filter((row) => row.in_page).map((row) => row.event!);
+  return { page: ordered, hasMore: ordered.length < rows.length };
 }

@@ -1,69 +1,40 @@
 import { JsonText } from '../../common/json/json-text';
 import type { StoredEventResponseDto } from '../dto/stored-event.response.dto';
 
-/** An event column by column, as PostgreSQL writes it out: every value already text, ready to splice into JSON. */
-export interface EventRow {
-  stream_id: string;
-  stream_position: string;
-  global_position: string;
-  event_id: string;
-  type: string;
-  /** The compact JSON the service wrote when it was appended (a json column keeps it as it is). */
-  data: string;
-  metadata: string | null;
-  /** A JSON array (`[]` when the event has none). */
-  tags: string;
-  schema_version: string;
-  transaction_id: string;
-  /** ISO 8601 in UTC to the millisecond, as Date#toISOString writes it. */
-  created_at: string;
-}
+/** Whether an event's JSON carries `tags` only when it has some (every read but DCB's), or always (DCB reads, spec §2). */
+export type TagsField = 'when-present' | 'always';
 
 /**
- * The select list of an event as EventRow, from a relation with the events table's columns. `inPage`
- * (a boolean expression) limits data and metadata to the rows that go out (page-budget.ts).
+ * An event as the API returns it (StoredEventResponseDto), as a SQL expression of JSON text over a
+ * relation with the events table's columns: PostgreSQL writes the whole event, splicing in `data` and
+ * `metadata` as stored (json columns keep the compact text the service wrote when it was appended),
+ * so the API never parses or serialises an event it reads. Field order is the DTO's; `metadata` only
+ * when the event has it. Strings go through to_json, which escapes as JSON.stringify does; timestamps
+ * are written as Date#toISOString writes them.
  */
-export function eventTextColumns(inPage?: string): string {
-  const payload = (column: string) => (inPage ? `CASE WHEN ${inPage} THEN ${column}::text END` : `${column}::text`);
-  return `stream_id, stream_position, global_position, event_id, type, ${payload('data')} AS data, ${payload('metadata')} AS metadata,
-    array_to_json(tags)::text AS tags, schema_version, transaction_id,
-    to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at`;
+export function eventJsonSql(tags: TagsField = 'when-present'): string {
+  // concat() builds the text in one buffer and skips NULL arguments (absent metadata, no tags);
+  // a chain of || would copy the growing string at every step.
+  const tagsField =
+    tags === 'always'
+      ? `',"tags":', array_to_json(tags)`
+      : `CASE WHEN cardinality(tags) > 0 THEN ',"tags":' || array_to_json(tags)::text END`;
+  return `concat('{"streamId":', to_json(stream_id), ',"streamPosition":', stream_position, ',"globalPosition":', global_position,
+    ',"eventId":"', event_id, '","type":', to_json(type), ',"data":', data, ',"metadata":' || metadata::text, ${tagsField},
+    ',"schemaVersion":', to_json(schema_version), ',"transactionId":"', transaction_id,
+    '","createdAt":"', to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), '"}')`;
 }
 
-/**
- * An event as the API returns it (StoredEventResponseDto), written as JSON from its row: the payloads
- * spliced in as stored, never parsed; `metadata` only when the event has it, `tags` when it has some,
- * or always (DCB reads, spec §2).
- */
-export function eventJson(row: EventRow, tags: 'when-present' | 'always' = 'when-present'): string {
-  return (
-    `{"streamId":${JSON.stringify(row.stream_id)},"streamPosition":${row.stream_position},"globalPosition":${row.global_position},` +
-    `"eventId":"${row.event_id}","type":${JSON.stringify(row.type)},"data":${row.data}` +
-    (row.metadata !== null ? `,"metadata":${row.metadata}` : '') +
-    (tags === 'always' || row.tags !== '[]' ? `,"tags":${row.tags}` : '') +
-    `,"schemaVersion":${JSON.stringify(row.schema_version)},"transactionId":"${row.transaction_id}","createdAt":"${row.created_at}"}`
-  );
+/** A page of events as PostgreSQL wrote it (page-budget.ts): their JSON array, and whether more follow. */
+export interface PageRow {
+  events: string;
+  has_more: boolean;
+  /** The last event's global position, null for an empty page. */
+  last_position: string | null;
 }
 
-/** A page of events as one JSON array. */
-export function eventsJson(rows: EventRow[], tags?: 'when-present' | 'always'): JsonText<StoredEventResponseDto[]> {
-  return new JsonText(`[${rows.map((row) => eventJson(row, tags)).join(',')}]`);
-}
+/** The page's events, spliced into the response as they are. */
+export const eventsJson = (row: PageRow): JsonText<StoredEventResponseDto[]> => new JsonText(row.events);
 
-/** The same event as an object, for subscribers that send it inside a message of their own. */
-export function toStoredEvent(row: EventRow): StoredEventResponseDto {
-  const tags = JSON.parse(row.tags) as string[];
-  return {
-    streamId: row.stream_id,
-    streamPosition: Number(row.stream_position),
-    globalPosition: Number(row.global_position),
-    eventId: row.event_id,
-    type: row.type,
-    data: JSON.parse(row.data) as Record<string, unknown>,
-    ...(row.metadata !== null && { metadata: JSON.parse(row.metadata) as Record<string, unknown> }),
-    ...(tags.length > 0 && { tags }),
-    schemaVersion: row.schema_version,
-    transactionId: row.transaction_id,
-    createdAt: row.created_at,
-  };
-}
+/** An event for subscribers, which send it inside a message of their own. */
+export const toStoredEvent = (eventJson: string): StoredEventResponseDto => JSON.parse(eventJson) as StoredEventResponseDto;
