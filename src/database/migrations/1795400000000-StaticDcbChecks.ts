@@ -34,8 +34,9 @@ DECLARE
   v_found bigint[] := '{}';
 BEGIN
   FOR v_item IN SELECT value FROM jsonb_array_elements(COALESCE(p_items, '[]')) LOOP
-    v_types := ARRAY(SELECT DISTINCT jsonb_array_elements_text(COALESCE(v_item->'types', '[]')));
-    v_tags := ARRAY(SELECT DISTINCT jsonb_array_elements_text(COALESCE(v_item->'tags', '[]')));
+    -- Repeated values are harmless: types are ORed and tags ANDed, and the positions are made distinct below.
+    v_types := ARRAY(SELECT jsonb_array_elements_text(COALESCE(v_item->'types', '[]')));
+    v_tags := ARRAY(SELECT jsonb_array_elements_text(COALESCE(v_item->'tags', '[]')));
     IF cardinality(v_tags) > 0 THEN
       v_found := v_found || ARRAY(
         SELECT t.global_position FROM event_tags t
@@ -193,9 +194,12 @@ BEGIN
     ELSIF jsonb_typeof(v_request->'condition') = 'object' THEN
       -- Stored events all precede the batch's, so the two lists concatenate in order.
       v_after := COALESCE((v_request->'condition'->>'after')::bigint, 0);
-      v_conflicts := (dcb_matching_positions(p_event_store_id, v_request->'condition'->'items', v_after, 100)
-        || append_batch_matching_positions(p_requests, v_appended, v_request->'condition'->'items', v_after, 100))
-        [1:100];
+      v_conflicts := dcb_matching_positions(p_event_store_id, v_request->'condition'->'items', v_after, 100);
+      IF cardinality(v_appended) > 0 AND cardinality(v_conflicts) < 100 THEN
+        v_conflicts := (v_conflicts
+          || append_batch_matching_positions(p_requests, v_appended, v_request->'condition'->'items', v_after, 100))
+          [1:100];
+      END IF;
       IF cardinality(v_conflicts) > 0 THEN
         outcome := 'condition_failed'; detail := to_jsonb(v_conflicts);
         RETURN NEXT;

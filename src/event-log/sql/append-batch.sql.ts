@@ -153,9 +153,12 @@ BEGIN
     ELSIF jsonb_typeof(v_request->'condition') = 'object' THEN
       -- Stored events all precede the batch's, so the two lists concatenate in order.
       v_after := COALESCE((v_request->'condition'->>'after')::bigint, 0);
-      v_conflicts := (dcb_matching_positions(p_event_store_id, v_request->'condition'->'items', v_after, ${MAX_CONFLICTING_POSITIONS})
-        || append_batch_matching_positions(p_requests, v_appended, v_request->'condition'->'items', v_after, ${MAX_CONFLICTING_POSITIONS}))
-        [1:${MAX_CONFLICTING_POSITIONS}];
+      v_conflicts := dcb_matching_positions(p_event_store_id, v_request->'condition'->'items', v_after, ${MAX_CONFLICTING_POSITIONS});
+      IF cardinality(v_appended) > 0 AND cardinality(v_conflicts) < ${MAX_CONFLICTING_POSITIONS} THEN
+        v_conflicts := (v_conflicts
+          || append_batch_matching_positions(p_requests, v_appended, v_request->'condition'->'items', v_after, ${MAX_CONFLICTING_POSITIONS}))
+          [1:${MAX_CONFLICTING_POSITIONS}];
+      END IF;
       IF cardinality(v_conflicts) > 0 THEN
         outcome := 'condition_failed'; detail := to_jsonb(v_conflicts);
         RETURN NEXT;

@@ -25,8 +25,9 @@ DECLARE
   v_found bigint[] := '{}';
 BEGIN
   FOR v_item IN SELECT value FROM jsonb_array_elements(COALESCE(p_items, '[]')) LOOP
-    v_types := ARRAY(SELECT DISTINCT jsonb_array_elements_text(COALESCE(v_item->'types', '[]')));
-    v_tags := ARRAY(SELECT DISTINCT jsonb_array_elements_text(COALESCE(v_item->'tags', '[]')));
+    -- Repeated values are harmless: types are ORed and tags ANDed, and the positions are made distinct below.
+    v_types := ARRAY(SELECT jsonb_array_elements_text(COALESCE(v_item->'types', '[]')));
+    v_tags := ARRAY(SELECT jsonb_array_elements_text(COALESCE(v_item->'tags', '[]')));
     IF cardinality(v_tags) > 0 THEN
       v_found := v_found || ARRAY(
         SELECT t.global_position FROM event_tags t
