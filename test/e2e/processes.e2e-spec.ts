@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { Client } from 'pg';
+import { MIGRATIONS } from '../../src/database/migrations';
 import { cloneTestDatabase, emptyTestDatabase, TestDatabase } from '../support/test-database';
 import { testEnvironment } from '../support/test-environment';
 import { freePort, ServiceProcess } from '../support/service-process';
@@ -82,13 +83,13 @@ describe('Entry points (dist/main.js and dist/worker.js)', () => {
     ]);
 
     const applied = processes.flatMap((service) => service.log.match(/Applied \w+/g) ?? []);
-    expect(applied.sort()).toEqual(['Applied Baseline1795300000000']);
+    expect(applied.sort()).toEqual(MIGRATIONS.map((migration) => `Applied ${migration.name}`).sort());
     const client = new Client({ connectionString: database.url });
     await client.connect();
     try {
-      expect((await client.query('SELECT name FROM migrations ORDER BY id')).rows.map((row) => row.name)).toEqual([
-        'Baseline1795300000000',
-      ]);
+      expect((await client.query('SELECT name FROM migrations ORDER BY id')).rows.map((row) => row.name)).toEqual(
+        MIGRATIONS.map((migration) => migration.name),
+      );
     } finally {
       await client.end();
     }
