@@ -5,7 +5,7 @@ import { once } from 'node:events';
 import { Client } from 'pg';
 import { ApiClient, bearer, TenantKey } from '../support/api-client';
 import { freePort, ServiceProcess } from '../support/service-process';
-import { TEST_METRICS_TOKEN } from '../support/test-app';
+import { TEST_ADMIN_TOKEN, TEST_METRICS_TOKEN } from '../support/test-app';
 import { cloneTestDatabase, TestDatabase } from '../support/test-database';
 import { waitFor } from '../support/wait-for';
 
@@ -288,6 +288,32 @@ describe('API as several processes (WEB_CONCURRENCY=2, node:cluster)', () => {
       const withSubscription = await scrape();
       expect(sample(withSubscription, 'webhook_subscriptions_lagging')).toBe(1);
       expect(sample(withSubscription, 'webhook_subscription_lag_max')).toBe(200);
+    });
+
+    it('refuses a key revoked through one worker on every worker from the next request on', async () => {
+      const api = new ApiClient(`http://127.0.0.1:${cluster.port}`);
+      const key = await api.keyFor(tenant.tenantId, ['read']);
+      const use = () =>
+        Promise.all(Array.from({ length: 20 }, () => call(cluster.port, 'GET', `/event-stores/${storeId}/streams`, { token: key.key })));
+      // Both workers verify the key, and remember it.
+      expect((await use()).map((answer) => answer.status)).toEqual(Array(20).fill(200));
+      await waitFor(() => servedByWorker(cluster.api, 'GET', /\/streams$/).size === 2, { what: 'both workers to have served the key' });
+
+      expect((await call(cluster.port, 'DELETE', `/admin/api-keys/${key.apiKeyId}`, { token: TEST_ADMIN_TOKEN })).status).toBe(204);
+      const after = await use();
+      expect(after.map((answer) => answer.status)).toEqual(Array(20).fill(401));
+      // Each worker heard the revocation itself (its own subscription): both refused.
+      await waitFor(() => [...servedByWorker(cluster.api, 'GET', /\/streams$/).values()].reduce((a, b) => a + b, 0) === 40);
+      const refusedBy = new Set(
+        logLines(cluster.api)
+          .filter(
+            (line) =>
+              (line.res as { statusCode?: number } | undefined)?.statusCode === 401 &&
+              /\/streams$/.test(String((line.req as { path?: string } | undefined)?.path)),
+          )
+          .map((line) => line.worker),
+      );
+      expect([...refusedBy].sort()).toEqual([1, 2]);
     });
 
     it('replaces a worker killed with SIGKILL, and keeps answering meanwhile', async () => {
