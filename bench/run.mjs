@@ -166,8 +166,8 @@ async function main() {
     RATE_LIMIT_EVENTS_PER_MINUTE: RATE_LIMIT,
     // The fan-out scenario opens 200 sockets with one key.
     WS_MAX_CONNECTIONS_PER_KEY: RATE_LIMIT,
-    // Several API processes (node:cluster) when the bench is given a count; the API's own default otherwise.
-    ...(config.webConcurrency && { WEB_CONCURRENCY: config.webConcurrency }),
+    // The number of API processes (node:cluster workers above 1): 1 unless the bench is given a count.
+    WEB_CONCURRENCY: config.webConcurrency,
     ...profiling,
   });
   onCleanup('stop API', () => api.stop());

@@ -58,6 +58,9 @@ async function main() {
     ...process.env,
     WEBHOOK_ALLOW_PRIVATE_TARGETS: process.env.WEBHOOK_ALLOW_PRIVATE_TARGETS ?? 'true',
     LOG_FORMAT: process.env.LOG_FORMAT ?? 'pretty',
+    // One API process, not one per CPU: one process to read and debug, and on a many-core machine
+    // one database pool instead of a dozen, which the embedded PostgreSQL's 100 connections may not hold.
+    WEB_CONCURRENCY: process.env.WEB_CONCURRENCY || '1',
   };
   env.JWT_SECRET ||= secret('jwt-secret', () => randomBytes(48).toString('base64url'));
   env.DATABASE_URL ||= await startEmbeddedPostgres();

@@ -1,27 +1,16 @@
-import { Logger } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
-import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { AppModule } from './app.module';
+import cluster from 'node:cluster';
 import { limitHeapGrowth } from './common/heap-growth';
-import { jsonLogger } from './common/logging/json-logger';
-import { exitOnInvalidEnvironment, runEntryPoint, stopOnSignals } from './config/entry-point';
+import { exitOnInvalidEnvironment, runEntryPoint } from './config/entry-point';
 import { readEnvironment } from './config/validate-environment';
-import { configureApp, httpAdapter } from './configure-app';
-import { runMigrations } from './database/run-migrations';
 
 limitHeapGrowth();
 
+// `node dist/main.js`: the API in this process (WEB_CONCURRENCY=1), or a primary that runs
+// WEB_CONCURRENCY of them as node:cluster workers, each of which runs this file again. Each loads
+// only what it runs: the primary, which serves nothing, never loads the application's modules.
 runEntryPoint('API', async () => {
   const config = exitOnInvalidEnvironment(() => readEnvironment({ tokenKeys: true }));
-  const logger = jsonLogger(config);
-  Logger.overrideLogger(logger);
-  await runMigrations(config.DATABASE_URL);
-  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), httpAdapter(config), {
-    bodyParser: false,
-    logger,
-  });
-  stopOnSignals(configureApp(app));
-  // Fastify listens on localhost unless told otherwise; the API serves every interface, as Express did.
-  await app.listen(config.PORT, '0.0.0.0');
-  new Logger('Api').log(`Listening on port ${config.PORT}; API explorer at /docs`);
+  if (cluster.isWorker) await (await import('./cluster/api-worker.js')).runApiWorker(config);
+  else if (config.WEB_CONCURRENCY > 1) await (await import('./cluster/api-primary.js')).runApiPrimary(config);
+  else await (await import('./start-api.js')).startApi(config, { migrate: true });
 });

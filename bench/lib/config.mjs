@@ -36,8 +36,10 @@ export function readConfig() {
     dcbPreloadEvents: Math.round(positiveNumber('BENCH_DCB_PRELOAD_EVENTS', 5_000_000)),
     // The 1 KB read scenarios' store (n, o): one stream of 1 KB order events.
     preload1kbEvents: Math.round(positiveNumber('BENCH_1KB_PRELOAD_EVENTS', 100_000)),
-    // WEB_CONCURRENCY for the API (its number of processes), if set: BENCH_WEB_CONCURRENCY, else WEB_CONCURRENCY.
-    webConcurrency: process.env.BENCH_WEB_CONCURRENCY || process.env.WEB_CONCURRENCY || null,
+    // WEB_CONCURRENCY for the API (its number of processes): BENCH_WEB_CONCURRENCY, else WEB_CONCURRENCY, else 1,
+    // so that a run stays comparable with the single-process results unless several processes are asked for
+    // (the API's own default is one process per CPU).
+    webConcurrency: process.env.BENCH_WEB_CONCURRENCY || process.env.WEB_CONCURRENCY || '1',
     // Whole-run watchdog: past it everything is stopped and the database dropped.
     timeoutMs: positiveNumber('BENCH_TIMEOUT_S', 900) * 1000,
     resultsDir: process.env.BENCH_RESULTS_DIR || join(ROOT, 'bench', 'results'),

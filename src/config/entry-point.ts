@@ -1,4 +1,5 @@
 import { INestApplicationContext, Logger } from '@nestjs/common';
+import { onPrimaryMessage } from '../cluster/cluster-messages';
 import { flushLogs } from '../common/logging/json-logger';
 import { InvalidEnvironmentError } from './validate-environment';
 
@@ -27,15 +28,17 @@ export function runEntryPoint(name: string, start: () => Promise<void>): void {
  * exits. Nest's own enableShutdownHooks gives no moment after the last hook, so a line logged from
  * a hook would claim the shutdown complete while the database pool and Redis were still open. A
  * second signal ends the process at once.
+ *
+ * A node:cluster worker of the API (WEB_CONCURRENCY > 1) also stops when its primary asks, over IPC
+ * rather than with a signal: a terminal's Ctrl-C, or a service manager signalling the whole process
+ * group, already reaches every worker, and a forwarded signal on top would count as the second one.
  */
 export function stopOnSignals(app: INestApplicationContext): void {
   const logger = new Logger('Lifecycle');
   let stopping = false;
-  const stop = async (signal: NodeJS.Signals) => {
-    // Whatever the signal: a SIGINT followed by a SIGTERM must not start a second shutdown.
-    if (stopping) process.exit(1);
+  const stop = async (cause: string) => {
     stopping = true;
-    logger.log(`Shutting down on ${signal}`);
+    logger.log(`Shutting down on ${cause}`);
     let exitCode = 0;
     try {
       await app.close();
@@ -47,5 +50,14 @@ export function stopOnSignals(app: INestApplicationContext): void {
     await flushLogs();
     process.exit(exitCode);
   };
-  for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, (received) => void stop(received));
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.on(signal, (received) => {
+      // Whatever the signal: a SIGINT followed by a SIGTERM must not start a second shutdown.
+      if (stopping) process.exit(1);
+      void stop(received);
+    });
+  }
+  onPrimaryMessage((message) => {
+    if (message.type === 'event-store:stop' && !stopping) void stop(`the primary's ${message.signal}`);
+  });
 }

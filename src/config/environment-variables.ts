@@ -1,5 +1,6 @@
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, MinLength } from 'class-validator';
+import { availableParallelism } from 'node:os';
 
 const POSTGRES_URL = /^postgres(ql)?:\/\/\S+$/;
 // RFC 6750's token68: anything else could never arrive in `Authorization: Bearer …`, so the token would match nothing.
@@ -24,6 +25,15 @@ export class EnvironmentVariables {
   @Min(0)
   @Max(65535)
   PORT: number = 3000;
+
+  /**
+   * API processes on this host (`node dist/main.js`): above 1, the process started becomes a small
+   * primary that migrates once and runs that many node:cluster workers sharing PORT, each serving the
+   * API with its own database pool and Redis connections. Default: one per CPU the process may use.
+   */
+  @IsInt()
+  @Min(1)
+  WEB_CONCURRENCY: number = availableParallelism();
 
   @Matches(POSTGRES_URL, {
     message: ({ value }) => (value === undefined ? 'DATABASE_URL is not set' : 'DATABASE_URL must be a postgres:// URL'),

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { InvalidEnvironmentError, validateEnvironment } from './validate-environment';
 
 const minimal = { DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/app', JWT_SECRET: 'x'.repeat(32) };
@@ -62,6 +63,14 @@ describe('validateEnvironment', () => {
 
   it('rejects a malformed number and names the variable', () => {
     expect(() => validateEnvironment({ ...minimal, PORT: 'eighty' })).toThrow(/PORT/);
+  });
+
+  it('runs one API process per CPU unless WEB_CONCURRENCY says how many (at least 1, whole)', () => {
+    expect(validateEnvironment(minimal).WEB_CONCURRENCY).toBe(availableParallelism());
+    expect(validateEnvironment({ ...minimal, WEB_CONCURRENCY: '3' }).WEB_CONCURRENCY).toBe(3);
+    expect(validateEnvironment({ ...minimal, WEB_CONCURRENCY: '1' }).WEB_CONCURRENCY).toBe(1);
+    for (const wrong of ['0', '-2', '1.5', 'two'])
+      expect(() => validateEnvironment({ ...minimal, WEB_CONCURRENCY: wrong })).toThrow(/WEB_CONCURRENCY/);
   });
 
   it('requires a way to sign or verify tokens', () => {

@@ -30,12 +30,17 @@ export class MetricsController {
   @ApiOperation({
     operationId: 'scrapeMetrics',
     summary: 'Prometheus metrics of this API instance',
-    description: 'Requires `Authorization: Bearer <METRICS_TOKEN>`.',
+    description:
+      'Requires `Authorization: Bearer <METRICS_TOKEN>`. With several API processes on the instance (`WEB_CONCURRENCY`), ' +
+      'the metrics of all of them together (counters and histograms summed).',
   })
   @ApiOkResponse({ description: 'Prometheus text exposition format', content: { 'text/plain': { schema: { type: 'string' } } } })
-  @ApiErrorResponses([401], { 401: 'UNAUTHORIZED: missing or wrong METRICS_TOKEN, or METRICS_TOKEN is not set' })
+  @ApiErrorResponses([401, 503], {
+    401: 'UNAUTHORIZED: missing or wrong METRICS_TOKEN, or METRICS_TOKEN is not set',
+    503: "SERVICE_UNAVAILABLE: with several API processes, their metrics could not all be gathered within the primary's 5 s",
+  })
   scrape(@Headers('authorization') authorization?: string): Promise<string> {
     if (!this.metricsToken.isIn(authorization)) throw new UnauthorizedError('Missing or invalid metrics token');
-    return this.metrics.registry.metrics();
+    return this.metrics.scrape();
   }
 }

@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import cluster from 'node:cluster';
+import { Aggregator, collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { ClusterMetrics } from './cluster-metrics';
 
 export type RateLimit = 'requests' | 'events';
 
@@ -7,7 +9,10 @@ export type RateLimit = 'requests' | 'events';
  * Every metric the service exports, in one registry per process (API or worker), so that one
  * file lists what operators can watch. Labels are bounded: route templates, status codes and the
  * small enums above, never ids. Gauges read from PostgreSQL at scrape time are registered by
- * their feature (see SubscriptionBacklogGauges).
+ * their feature (see SubscriptionBacklogMetrics).
+ *
+ * With several API processes (WEB_CONCURRENCY > 1) a scrape returns every process's metrics
+ * aggregated (ClusterMetrics): a metric's values are summed unless it names another `aggregator`.
  */
 @Injectable()
 export class Metrics {
@@ -72,9 +77,25 @@ export class Metrics {
   constructor() {
     // Process CPU, memory, event-loop lag and GC, prefixed as prom-client does (process_*, nodejs_*).
     collectDefaultMetrics({ register: this.registry });
+    // Not sums over the API's processes. The latest start moves whenever a worker was replaced, which is
+    // when the summed counters may drop (prom-client leaves the start time out of an aggregate).
+    aggregateWith(this.registry, 'process_start_time_seconds', 'max');
+    aggregateWith(this.registry, 'process_max_fds', 'min');
+    if (cluster.isWorker) ClusterMetrics.shareWithPrimary(this.registry);
+  }
+
+  /** What `/metrics` serves: this process's metrics, or, in a worker of several API processes, all of theirs. */
+  scrape(): Promise<string> {
+    return cluster.isWorker ? ClusterMetrics.ofEveryWorker() : this.registry.metrics();
   }
 
   rateLimitRejected(limit: RateLimit): void {
     this.rateLimitRejections.inc({ limit });
   }
+}
+
+/** Sets how the metric is combined across processes (prom-client's default metrics take no option for it). */
+function aggregateWith(registry: Registry, name: string, aggregator: Aggregator): void {
+  const metric = registry.getSingleMetric(name) as { aggregator?: Aggregator } | undefined;
+  if (metric) metric.aggregator = aggregator;
 }

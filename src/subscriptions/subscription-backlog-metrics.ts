@@ -35,6 +35,8 @@ export class SubscriptionBacklogMetrics {
       name,
       help,
       registers: [metrics.registry],
+      // Several API processes on a host each read the same value: their aggregate is that value, not its multiple.
+      aggregator: 'max',
       async collect() {
         try {
           this.set(await read());

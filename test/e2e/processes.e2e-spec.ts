@@ -21,6 +21,8 @@ describe('Entry points (dist/main.js and dist/worker.js)', () => {
     REDIS_PREFIX: testEnvironment.redisPrefix,
     JWT_SECRET: TEST_JWT_SECRET,
     LOG_LEVEL: 'info',
+    // The API as one process, as these tests describe it (api-cluster.e2e-spec.ts runs several).
+    WEB_CONCURRENCY: '1',
   });
 
   beforeEach(async () => {

@@ -25,7 +25,8 @@ export class ServiceProcess {
 
   /**
    * The built API with what every test gives it (the run's Redis and prefix, the test tokens, info
-   * logs); `env` adds the rest (DATABASE_URL and PORT at least) and wins over those.
+   * logs, and one process: WEB_CONCURRENCY=1, whatever the machine's CPUs); `env` adds the rest
+   * (DATABASE_URL and PORT at least) and wins over those, WEB_CONCURRENCY included.
    */
   static startApi(env: Record<string, string>): ServiceProcess {
     return ServiceProcess.start('dist/main.js', {
@@ -34,6 +35,7 @@ export class ServiceProcess {
       JWT_SECRET: TEST_JWT_SECRET,
       ADMIN_TOKEN: TEST_ADMIN_TOKEN,
       LOG_LEVEL: 'info',
+      WEB_CONCURRENCY: '1',
       ...env,
     });
   }

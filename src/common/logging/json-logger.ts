@@ -1,4 +1,6 @@
 import type { LoggerService } from '@nestjs/common';
+import cluster from 'node:cluster';
+import { hostname } from 'node:os';
 import pino, { destination, DestinationStream, Level, Logger as Pino } from 'pino';
 import type { MessageFormatFunc } from 'pino-pretty';
 import type { EnvironmentVariables } from '../../config/environment-variables';
@@ -79,16 +81,19 @@ export async function flushLogs(): Promise<void> {
  * Lines are written asynchronously, those logged while a write is under way going together in the
  * next, so that logging every request does not cost a system call each; flushLogs() and the
  * process's exit write out the rest. LOG_FORMAT=pretty turns each JSON line into a readable one first.
+ * Every line carries pino's `pid` and `hostname`; a node:cluster worker of the API (WEB_CONCURRENCY > 1)
+ * adds `worker`, its id (1 to WEB_CONCURRENCY, a replacement taking the next), so that its lines read apart.
  */
 export function jsonLogger(config: EnvironmentVariables): JsonLogger {
   const stdout = destination({ fd: 1, sync: false });
   destinations.push(stdout);
   process.once('exit', () => stdout.flushSync());
-  return new JsonLogger(pino({ level: config.LOG_LEVEL }, config.LOG_FORMAT === 'pretty' ? prettyLines(stdout) : stdout));
+  const base = cluster.isWorker ? { base: { pid: process.pid, hostname: hostname(), worker: cluster.worker!.id } } : {};
+  return new JsonLogger(pino({ level: config.LOG_LEVEL, ...base }, config.LOG_FORMAT === 'pretty' ? prettyLines(stdout) : stdout));
 }
 
-/** Request lines read as `[Http] GET /event-stores 200 3 ms`, others as `[Context] message`. */
-const readableMessage: MessageFormatFunc = ({ context, msg, req, res, responseTime }) => {
+/** Request lines read as `[Http] GET /event-stores 200 3 ms`, others as `[Context] message`; a cluster worker's lines start with `[worker 2]`. */
+const readableMessage: MessageFormatFunc = ({ context, msg, req, res, responseTime, worker }) => {
   const request = req as { method: string; path: string } | undefined;
   const response = res as { statusCode: number } | undefined;
   const message =
@@ -97,7 +102,8 @@ const readableMessage: MessageFormatFunc = ({ context, msg, req, res, responseTi
       : typeof msg === 'string'
         ? msg
         : '';
-  return typeof context === 'string' ? `[${context}] ${message}` : message;
+  const line = typeof context === 'string' ? `[${context}] ${message}` : message;
+  return typeof worker === 'number' ? `[worker ${worker}] ${line}` : line;
 };
 
 /**
@@ -117,7 +123,7 @@ function prettyLines(stdout: DestinationStream): DestinationStream {
   const prettify = pretty.prettyFactory({
     translateTime: 'SYS:HH:MM:ss.l',
     // The request's id and key stay in JSON logs; a terminal shows the request line itself.
-    ignore: 'pid,hostname,context,req,res,responseTime,requestId,apiKeyId',
+    ignore: 'pid,hostname,worker,context,req,res,responseTime,requestId,apiKeyId',
     singleLine: true,
     messageFormat: readableMessage,
   });
