@@ -643,12 +643,12 @@ export interface components {
        * @default
        * @example Order lifecycle events
        */
-      description: string;
+      description?: string;
       /**
        * @default default
        * @example eu-west-1
        */
-      region: string;
+      region?: string;
       settings?: components['schemas']['EventStoreSettingsDto'];
     };
     EventStoreSettingsResponseDto: {
@@ -766,7 +766,7 @@ export interface components {
        * @default 1
        * @example 1
        */
-      schemaVersion: string;
+      schemaVersion?: string;
     };
     AppendToStreamDto: {
       events: components['schemas']['SubmittedEventDto'][];
@@ -963,7 +963,7 @@ export interface components {
     };
     DcbQueryDto: {
       /** @default [] */
-      items: components['schemas']['DcbQueryItemDto'][];
+      items?: components['schemas']['DcbQueryItemDto'][];
     };
     AppendConditionDto: {
       /** @description The append fails if any event after `after` matches this query */
@@ -992,12 +992,12 @@ export interface components {
        * @description Only events after this position (exclusive)
        * @default 0
        */
-      after: number;
+      after?: number;
       /**
        * @description Most events in the page. A page also ends early, with `hasMore: true`, once its events reach the read budget (`READ_PAGE_MAX_BYTES`, 16 MiB of event JSON by default); it always holds at least one event, however large. Read on with `after: lastPosition`.
        * @default 100
        */
-      limit: number;
+      limit?: number;
     };
     ReadDcbEventsResponseDto: {
       /** @description In position order, each with `tags` */
@@ -1030,11 +1030,11 @@ export interface components {
     };
     RetryPolicyDto: {
       /** @default 3 */
-      maxRetries: number;
+      maxRetries?: number;
       /** @default 2 */
-      backoffMultiplier: number;
+      backoffMultiplier?: number;
       /** @default 1000 */
-      initialBackoffMs: number;
+      initialBackoffMs?: number;
     };
     CreateSubscriptionDto: {
       /**
@@ -1047,7 +1047,7 @@ export interface components {
        * @default webhook
        * @enum {string}
        */
-      subscriberType: 'webhook';
+      subscriberType?: 'webhook';
       subscriberConfig: components['schemas']['SubscriberConfigDto'];
       /** @description Waits are initialBackoffMs × backoffMultiplier^(n-1), at most 1 h */
       retryPolicy?: components['schemas']['RetryPolicyDto'];
@@ -1056,7 +1056,7 @@ export interface components {
        * @default latest
        * @example latest
        */
-      position: ('latest' | 'beginning') | number | string;
+      position?: ('latest' | 'beginning') | number | string;
     };
     WebhookConfigResponseDto: {
       /** @example https://example.com/hooks/orders */
