@@ -83,6 +83,8 @@ type ServerFrame =
 type Status = 'starting' | 'connecting' | 'subscribed' | 'paused' | 'waiting' | 'closed' | 'failed';
 
 const OPEN = 1;
+/** The service's rule for client ids (checked here, since a refused upgrade cannot say why in a browser). */
+const CLIENT_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 const NORMAL_CLOSURE = 1000;
 
 const DEFAULTS = {
@@ -148,6 +150,9 @@ export class Subscription<Event extends LiveEvent = LiveEvent> implements AsyncI
       onReconnect: options.onReconnect,
     };
     if (!(this.options.maxBufferedEvents >= 1)) throw new RangeError('maxBufferedEvents must be at least 1');
+    if (options.clientId !== undefined && !CLIENT_ID.test(options.clientId)) {
+      throw new TypeError('clientId must be 1-128 of the characters A-Z, a-z, 0-9, ".", "_", ":" and "-"');
+    }
     const { signal } = this.options;
     if (signal?.aborted) {
       this.fail(abortReason(signal));
@@ -332,23 +337,18 @@ export class Subscription<Event extends LiveEvent = LiveEvent> implements AsyncI
 
   /**
    * A WebSocket that could not open says nothing about why (browsers hide the HTTP answer), so ask
-   * the endpoint over plain HTTP: 426 means it would take an upgrade and the failure was transient; a
-   * 401, 403, 404 or 400 will not change and ends the subscription; 429 says how long to wait.
+   * over plain HTTP what the upgrade checks first: the key, its `read` scope and the store. A 401,
+   * 403 or 404 there will not change and ends the subscription; a 429 says how long to wait; anything
+   * else (the store answers, the network fails, the server is restarting) makes the failure transient.
    */
   private async diagnose(): Promise<{ error: unknown; minimumMs: number }> {
-    const { http, storePath } = this.context;
     try {
-      await http.request({
-        method: 'GET',
-        path: `${storePath}/events/ws`,
-        query: { clientId: this.options.clientId },
-        signal: this.options.signal,
-      });
+      await this.context.http.request({ method: 'GET', path: this.context.storePath, signal: this.options.signal });
       return { error: undefined, minimumMs: 0 };
     } catch (error) {
       if (!(error instanceof EventStoreError)) throw error;
       if (error instanceof RateLimitedError) return { error, minimumMs: (error.retryAfter ?? 0) * 1000 };
-      if (error instanceof NetworkError || error.status === 426 || error.status >= 500) return { error, minimumMs: 0 };
+      if (error instanceof NetworkError || error.status >= 500) return { error, minimumMs: 0 };
       throw error;
     }
   }
@@ -416,7 +416,8 @@ export class Subscription<Event extends LiveEvent = LiveEvent> implements AsyncI
   private fail(error: unknown): void {
     if (this.status === 'closed' || this.status === 'failed') return;
     this.status = 'failed';
-    this.failure = error instanceof Error ? error : new Error(String(error), { cause: error });
+    // Kept as thrown, not wrapped: an AbortSignal's reason, say, is a DOMException of another realm in some runtimes.
+    this.failure = error as Error;
     this.cleanUp();
     this.settleReady(this.failure);
     this.wakeUp();
