@@ -94,6 +94,8 @@ export interface Exchange {
   status: number;
   /** The answer's JSON body, when it had one. */
   response: unknown;
+  /** The answer's `Retry-After`. */
+  retryAfter: string | null;
   at: number;
 }
 
@@ -107,11 +109,13 @@ export function recordingFetch(log: Exchange[]): FetchLike {
       body: init.body === undefined ? undefined : JSON.parse(init.body),
       status: 0,
       response: undefined,
+      retryAfter: null,
       at: Date.now(),
     };
     log.push(exchange);
     const response = await fetch(url, init);
     exchange.status = response.status;
+    exchange.retryAfter = response.headers.get('retry-after');
     const text = await response.clone().text();
     try {
       exchange.response = text === '' ? undefined : JSON.parse(text);
