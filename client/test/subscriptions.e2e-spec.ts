@@ -179,6 +179,24 @@ describe('Subscriptions and webhooks against the built API and worker', () => {
       expect(reconnects.some((info) => info.code === 1001)).toBe(true);
     });
 
+    it('subscribes again on the same socket when its subscription is deleted over HTTP', async () => {
+      const subscription = subscribe({ from: 'beginning', clientId: 'deleted-once' });
+      const received = collect(subscription);
+      await store.appendToStream('order-1', [tick(1), tick(2)]);
+      await waitFor(() => received.events.length === 2, { what: 'the first events' });
+      const [live] = (await store.listSubscriptions()).subscriptions;
+      expect(live).toMatchObject({ subscriberType: 'websocket', subscriberConfig: expect.objectContaining({ clientId: 'deleted-once' }) });
+      await expect(store.deleteSubscription(live.subscriptionId)).resolves.toMatchObject({ success: true });
+      await waitFor(async () => (await store.listSubscriptions()).subscriptions.some((s) => s.subscriptionId !== live.subscriptionId), {
+        what: 'a new subscription on the socket',
+      });
+      await store.appendToStream('order-1', [tick(3), tick(4)]);
+      await waitFor(() => received.events.length === 4, { what: 'events after the deletion' });
+      await sleep(200);
+      expect(received.positions()).toEqual([1, 2, 3, 4]);
+      expect((await store.listWebSocketConnections()).totalCount).toBe(1);
+    });
+
     it('replaces a connection that stopped answering heartbeats', async () => {
       const link = await FaultyLink.start(new URL(service.url));
       try {
