@@ -5,11 +5,13 @@ ARG NODE_VERSION=26
 
 FROM node:${NODE_VERSION}-slim AS build
 WORKDIR /app
+# The client workspace's manifest only, which the lock file names: the image builds and runs the service.
 COPY package.json package-lock.json ./
+COPY client/package.json ./client/
 RUN npm ci
 COPY tsconfig.json tsconfig.build.json nest-cli.json ./
 COPY src ./src
-RUN npm run build
+RUN npm run build:service
 
 FROM node:${NODE_VERSION}-slim
 ENV NODE_ENV=production
@@ -17,6 +19,7 @@ WORKDIR /app
 # A production install of its own, from the lock file: none of the devDependencies (the embedded
 # PostgreSQL binaries, the benchmark's Emmett, pino-pretty, the compiler and test tools) reach this image.
 COPY package.json package-lock.json ./
+COPY client/package.json ./client/
 RUN npm ci --omit=dev && npm cache clean --force
 COPY --from=build /app/dist ./dist
 USER node

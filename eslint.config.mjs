@@ -2,12 +2,15 @@
 // pays: promises nobody awaits are how an append's failure goes unnoticed). Formatting is Prettier's
 // alone (eslint-config-prettier turns off the rules that would disagree with it).
 import js from '@eslint/js';
+import { builtinModules } from 'node:module';
 import prettier from 'eslint-config-prettier';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'coverage/', '.data/', 'bench/results/', 'client/dist/', 'console/dist/'] },
+  {
+    ignores: ['dist/', 'node_modules/', 'coverage/', '.data/', 'bench/results/', 'client/dist/', 'console/dist/', 'client/src/generated/'],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
@@ -47,6 +50,29 @@ export default tseslint.config(
     rules: {
       // supertest's expect() chains and Jest's matchers are promises by design.
       '@typescript-eslint/unbound-method': 'off',
+    },
+  },
+  {
+    // The client runs in browsers, Deno, Bun and Workers too: web platform APIs only (fetch, WebSocket,
+    // Web Crypto, TextEncoder), never Node's modules or globals. Its tsconfig has no Node types either.
+    files: ['client/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: builtinModules.map((name) => ({ name, message: 'The client must not use Node built-ins: use web platform APIs.' })),
+          patterns: [{ group: ['node:*'], message: 'The client must not use Node built-ins: use web platform APIs.' }],
+        },
+      ],
+      'no-restricted-globals': [
+        'error',
+        ...['Buffer', 'process', 'global', 'require', 'module', '__dirname', '__filename', 'setImmediate', 'clearImmediate'].map(
+          (name) => ({
+            name,
+            message: 'The client must not use Node globals: use web platform APIs.',
+          }),
+        ),
+      ],
     },
   },
   prettier,

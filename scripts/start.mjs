@@ -135,7 +135,7 @@ function ensureBuilt() {
   );
   if (!changed) return;
   console.log('[launcher] Building: src/ changed since the last build');
-  const { status, error } = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  const { status, error } = spawnSync('npm', ['run', 'build:service'], { cwd: root, stdio: 'inherit' });
   if (status !== 0) throw new LaunchError(`The build failed (${error?.message ?? 'see above'}); fix it and run npm start again.`);
 }
 

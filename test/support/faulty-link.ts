@@ -1,15 +1,17 @@
 import { once } from 'node:events';
 import { AddressInfo, createConnection, createServer, Socket } from 'node:net';
+import { Transform } from 'node:stream';
 
 /**
  * A TCP proxy on 127.0.0.1 standing for the network between a process and a server: it can hold
- * everything the server sends back for `delayMs` before passing it on (in order), and be cut
- * (every connection dropped, new ones refused) and restored.
+ * everything the server sends back for `delayMs` before passing it on (in order), be cut (every
+ * connection dropped, new ones refused) or frozen (connections kept, nothing passed), and restored.
  */
 export class FaultyLink {
   private readonly sockets = new Set<Socket>();
   private readonly server = createServer((client) => this.relay(client));
   private isCut = false;
+  private isFrozen = false;
 
   private constructor(
     private readonly target: URL,
@@ -38,6 +40,12 @@ export class FaultyLink {
 
   restore(): void {
     this.isCut = false;
+    this.isFrozen = false;
+  }
+
+  /** Connections stay open, but nothing passes any more either way: a peer gone silent (a dead NAT, a hung host). */
+  freeze(): void {
+    this.isFrozen = true;
   }
 
   async close(): Promise<void> {
@@ -57,9 +65,12 @@ export class FaultyLink {
       socket.once('close', () => this.sockets.delete(socket));
       socket.on('error', () => undefined);
     }
-    client.pipe(upstream);
+    const unlessFrozen = new Transform({ transform: (chunk: Buffer, _encoding, done) => done(null, this.isFrozen ? undefined : chunk) });
+    client.pipe(unlessFrozen).pipe(upstream);
     // Timers of one duration fire in the order they were set, so the bytes keep their order.
-    upstream.on('data', (chunk: Buffer) => setTimeout(() => client.write(chunk), this.delayMs));
+    upstream.on('data', (chunk: Buffer) => {
+      if (!this.isFrozen) setTimeout(() => client.write(chunk), this.delayMs);
+    });
     upstream.once('close', () => setTimeout(() => client.destroy(), this.delayMs));
     client.once('close', () => upstream.destroy());
   }

@@ -1,0 +1,26 @@
+// Builds dist/esm (ES modules) and dist/cjs (CommonJS), each with declarations, with the repository's
+// TypeScript (the root's, not the older one openapi-typescript brings along for itself).
+//
+//   node scripts/build.mjs              build both
+//   node scripts/build.mjs --typecheck  type-check the library and its tests, emit nothing
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const CLIENT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const TSC = createRequire(join(CLIENT, '..', 'package.json')).resolve('typescript/bin/tsc');
+
+const tsc = (project) => execFileSync(process.execPath, [TSC, '-p', join(CLIENT, project)], { stdio: 'inherit' });
+
+if (process.argv.includes('--typecheck')) {
+  tsc('tsconfig.json');
+  tsc('test/tsconfig.json');
+} else {
+  rmSync(join(CLIENT, 'dist'), { recursive: true, force: true });
+  tsc('tsconfig.esm.json');
+  tsc('tsconfig.cjs.json');
+  mkdirSync(join(CLIENT, 'dist', 'cjs'), { recursive: true });
+  writeFileSync(join(CLIENT, 'dist', 'cjs', 'package.json'), JSON.stringify({ type: 'commonjs' }, null, 2) + '\n');
+}

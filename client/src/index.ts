@@ -1,0 +1,57 @@
+export { EventStoreClient, type EventStoreClientOptions, type RawRequest } from './client.js';
+export {
+  AppendConditionFailedError,
+  EventStoreError,
+  type EventStoreErrorInit,
+  type FieldError,
+  ForbiddenError,
+  IdempotencyConflictError,
+  NetworkError,
+  NotFoundError,
+  RateLimitedError,
+  StreamNotFoundError,
+  StreamSizeExceededError,
+  UnauthorizedError,
+  ValidationError,
+  VersionConflictError,
+} from './errors.js';
+export type { FetchInit, FetchLike, FetchResponseLike } from './http.js';
+export {
+  composeProjections,
+  type DecideOptions,
+  type DecideResult,
+  type Decision,
+  type DecisionState,
+  defineProjection,
+  type Projection,
+  type ProjectionDefinition,
+  type ProjectionHandlers,
+  type ProjectionRecord,
+  type StateOf,
+} from './projections.js';
+export { DEFAULT_RETRY_OPTIONS, type RetryOptions } from './retry.js';
+export type {
+  Aggregate,
+  AggregateStreamOptions,
+  AppendEventsOptions,
+  AppendOptions,
+  AppendToStreamOptions,
+  CallOptions,
+  CloseWebSocketClientOptions,
+  EventStore,
+  QueryEventsOptions,
+  ReadEventsOptions,
+  ReadStreamOptions,
+  WebhookSubscriptionInput,
+} from './store.js';
+export type {
+  ReconnectInfo,
+  ReconnectOptions,
+  SubscribeOptions,
+  Subscription,
+  SubscriptionStart,
+  WebSocketConstructor,
+  WebSocketLike,
+} from './subscription.js';
+export type * from './types.js';
+export { verifyWebhook, type VerifyWebhookOptions, type WebhookHeaders, WebhookVerificationError } from './webhooks.js';

@@ -1,0 +1,412 @@
+import { AppendConditionFailedError, StreamNotFoundError } from './errors.js';
+import type { HttpTransport } from './http.js';
+import { randomId } from './ids.js';
+import {
+  type DecideOptions,
+  type DecideResult,
+  type Decision,
+  type DecisionState,
+  type Projection,
+  type ProjectionRecord,
+  toProjection,
+} from './projections.js';
+import { throwIfAborted } from './retry.js';
+import { type SubscribeOptions, Subscription, type WebSocketConstructor } from './subscription.js';
+import type {
+  AppendCondition,
+  AppendEventsResult,
+  AppendToStreamResult,
+  DcbQuery,
+  DeadLetterList,
+  DeadLetterReplayed,
+  EventStoreDetails,
+  ExpectedStreamVersion,
+  ListStreamsOptions,
+  LiveEvent,
+  NewEvent,
+  ReadDirection,
+  RetryPolicy,
+  StoredEvent,
+  StreamList,
+  SubscriptionDeleted,
+  SubscriptionInfo,
+  SubscriptionList,
+  SubscriptionPosition,
+  WebhookSubscriptionCreated,
+  WebSocketClientClosed,
+  WebSocketConnectionList,
+} from './types.js';
+
+/** Events per page of every read: the most the service gives. */
+export const PAGE_SIZE = 1000;
+
+export interface CallOptions {
+  signal?: AbortSignal;
+}
+
+export interface AppendOptions extends CallOptions {
+  /**
+   * Makes the append safe to retry for 24 hours: the service stores it once and answers a repeat
+   * with the first response. The client generates one per call when none is given, which covers its
+   * own retries; give your own to cover retries of the whole call (after a crash, say).
+   */
+  idempotencyKey?: string;
+}
+
+export interface AppendToStreamOptions extends AppendOptions {
+  /** The stream's current version (events ever appended), `no_stream`, `stream_exists` or `any` (default). */
+  expectedStreamVersion?: ExpectedStreamVersion;
+}
+
+export interface AppendEventsOptions extends AppendOptions {
+  /** Fail with `AppendConditionFailedError` if events matching `failIfEventsMatch` were appended after `after`. */
+  condition?: AppendCondition;
+}
+
+export interface ReadStreamOptions extends CallOptions {
+  direction?: ReadDirection;
+  /** Lowest stream position to return (inclusive). */
+  fromStreamPosition?: number;
+  /** Highest stream position to return (inclusive); a backward read starts there. */
+  toStreamPosition?: number;
+}
+
+export interface ReadEventsOptions extends CallOptions {
+  /** Event types; each may be a pattern (`*`, `prefix.*`, `*.suffix`). */
+  types?: string | string[];
+  /** Stream ids. */
+  streams?: string | string[];
+  /** Only events created after this instant (exclusive). */
+  after?: Date | string;
+  /** Only events created before this instant (exclusive). */
+  before?: Date | string;
+  /** Start at this global position (inclusive): the lowest forward, the highest backward. */
+  fromGlobalPosition?: number;
+  direction?: ReadDirection;
+}
+
+export interface QueryEventsOptions extends CallOptions {
+  /** Only events after this global position (exclusive). Default 0. */
+  after?: number;
+}
+
+export interface AggregateStreamOptions<State, Event extends StoredEvent> extends ReadStreamOptions {
+  initialState: State;
+  evolve: (state: State, event: Event) => State;
+}
+
+export interface Aggregate<State> {
+  state: State;
+  /** Events ever appended to the stream: the `expectedStreamVersion` of an append that must follow this state. */
+  streamVersion: number;
+}
+
+export interface WebhookSubscriptionInput {
+  /** Where the worker POSTs each matching event. */
+  url: string;
+  /** `*`, `prefix.*`, `*.suffix` or an exact event type. */
+  eventFilter: string;
+  /** Sent with every delivery (an `Authorization` for the receiver, say); never shown again. */
+  headers?: Record<string, string>;
+  /** The Standard Webhooks signing secret (`whsec_` + base64 of 24–64 bytes); generated and returned once when absent. */
+  secret?: string;
+  retryPolicy?: RetryPolicy;
+  /** `latest` (default), `beginning`, or N: deliveries start after global position N. */
+  position?: SubscriptionPosition;
+}
+
+export interface CloseWebSocketClientOptions extends CallOptions {
+  /** Sent as the close reason (printable ASCII, at most 120 characters). */
+  reason?: string;
+}
+
+interface StreamPage {
+  events: StoredEvent[];
+  hasMore: boolean;
+  streamVersion: number;
+}
+
+interface QueryPage {
+  events: StoredEvent[];
+  lastPosition: number;
+  hasMore: boolean;
+}
+
+const list = (value: string | string[] | undefined) => (Array.isArray(value) ? value.join(',') : value);
+const instant = (value: Date | string | undefined) => (value instanceof Date ? value.toISOString() : value);
+
+/**
+ * One event store, by name or id (`client.store('orders')`): its streams, cross-stream reads, DCB
+ * appends and queries, decisions, subscriptions and webhooks. Creating the handle sends nothing.
+ */
+export class EventStore {
+  /** `/event-stores/<ref>`, encoded. */
+  private readonly path: string;
+
+  constructor(
+    private readonly http: HttpTransport,
+    /** The store's name or id (`es_…`), as given. */
+    readonly ref: string,
+    private readonly WebSocket: WebSocketConstructor | undefined,
+  ) {
+    this.path = `/event-stores/${encodeURIComponent(ref)}`;
+  }
+
+  /** The store, its settings and statistics. */
+  details(options: CallOptions = {}): Promise<EventStoreDetails> {
+    return this.http.request({ method: 'GET', path: this.path, signal: options.signal });
+  }
+
+  // Streams
+
+  /** Appends events to a stream, all or none. */
+  appendToStream(streamId: string, events: NewEvent[], options: AppendToStreamOptions = {}): Promise<AppendToStreamResult> {
+    return this.http.request({
+      method: 'POST',
+      path: `${this.path}/streams/${encodeURIComponent(streamId)}`,
+      body: { events, ...(options.expectedStreamVersion !== undefined && { expectedStreamVersion: options.expectedStreamVersion }) },
+      headers: { 'idempotency-key': options.idempotencyKey ?? randomId() },
+      signal: options.signal,
+    });
+  }
+
+  /**
+   * Every event of a stream in the range, in stream order (or reversed), fetched a page of 1000 at a
+   * time as the loop asks; `break` stops fetching. Throws `StreamNotFoundError` for a stream never
+   * appended to.
+   */
+  async *readStream<Event extends StoredEvent = StoredEvent>(
+    streamId: string,
+    options: ReadStreamOptions = {},
+  ): AsyncGenerator<Event, void> {
+    for await (const page of this.streamPages(streamId, options)) yield* page.events as Event[];
+  }
+
+  /**
+   * Folds a stream into a state: `{ state, streamVersion }`, or null for a stream never appended to.
+   * Append with `expectedStreamVersion: streamVersion` to act on exactly that state.
+   */
+  async aggregateStream<State, Event extends StoredEvent = StoredEvent>(
+    streamId: string,
+    options: AggregateStreamOptions<State, Event>,
+  ): Promise<Aggregate<State> | null> {
+    let state = options.initialState;
+    let streamVersion = 0;
+    try {
+      for await (const page of this.streamPages(streamId, options)) {
+        for (const event of page.events) state = options.evolve(state, event as Event);
+        streamVersion = page.streamVersion;
+      }
+    } catch (error) {
+      if (error instanceof StreamNotFoundError) return null;
+      throw error;
+    }
+    return { state, streamVersion };
+  }
+
+  private async *streamPages(streamId: string, options: ReadStreamOptions): AsyncGenerator<StreamPage, void> {
+    const backward = options.direction === 'backward';
+    let from = options.fromStreamPosition;
+    let to = options.toStreamPosition;
+    for (;;) {
+      const page = await this.http.request<StreamPage>({
+        method: 'GET',
+        path: `${this.path}/streams/${encodeURIComponent(streamId)}`,
+        query: { direction: options.direction, limit: PAGE_SIZE, fromStreamPosition: from, toStreamPosition: to },
+        signal: options.signal,
+      });
+      yield page;
+      const last = page.events.at(-1);
+      if (!page.hasMore || !last) return;
+      if (backward) {
+        if (last.streamPosition === 0) return;
+        to = last.streamPosition - 1;
+      } else {
+        from = last.streamPosition + 1;
+      }
+    }
+  }
+
+  /** Events across the store, filtered, in global order (or reversed), a page of 1000 at a time; `break` stops fetching. */
+  async *readEvents<Event extends StoredEvent = StoredEvent>(options: ReadEventsOptions = {}): AsyncGenerator<Event, void> {
+    const backward = options.direction === 'backward';
+    let position = options.fromGlobalPosition;
+    for (;;) {
+      const page = await this.http.request<{ events: Event[]; hasMore: boolean }>({
+        method: 'GET',
+        path: `${this.path}/events`,
+        query: {
+          types: list(options.types),
+          streams: list(options.streams),
+          after: instant(options.after),
+          before: instant(options.before),
+          direction: options.direction,
+          fromGlobalPosition: position,
+          limit: PAGE_SIZE,
+        },
+        signal: options.signal,
+      });
+      yield* page.events;
+      const last = page.events.at(-1);
+      if (!page.hasMore || !last) return;
+      if (backward && last.globalPosition <= 1) return;
+      position = backward ? last.globalPosition - 1 : last.globalPosition + 1;
+    }
+  }
+
+  /** One page of the store's streams (`hasEvents`, `streamType` filter them), with pagination. */
+  listStreams(options: ListStreamsOptions & CallOptions = {}): Promise<StreamList> {
+    const { signal, ...query } = options;
+    return this.http.request({ method: 'GET', path: `${this.path}/streams`, query, signal });
+  }
+
+  // Dynamic Consistency Boundary
+
+  /** Appends tagged events outside any stream, all or none, failing with `AppendConditionFailedError` if the condition is violated. */
+  appendEvents(events: NewEvent[], options: AppendEventsOptions = {}): Promise<AppendEventsResult> {
+    return this.http.request({
+      method: 'POST',
+      path: `${this.path}/events`,
+      body: { events, ...(options.condition && { condition: options.condition }) },
+      headers: { 'idempotency-key': options.idempotencyKey ?? randomId() },
+      signal: options.signal,
+    });
+  }
+
+  /** The events matching a DCB query (any item), in global order, a page of 1000 at a time; `break` stops fetching. */
+  async *queryEvents<Event extends StoredEvent = StoredEvent>(
+    query: DcbQuery,
+    options: QueryEventsOptions = {},
+  ): AsyncGenerator<Event, void> {
+    for await (const page of this.queryPages(query, options.after ?? 0, options.signal)) yield* page.events as Event[];
+  }
+
+  private async *queryPages(query: DcbQuery, after: number, signal: AbortSignal | undefined): AsyncGenerator<QueryPage, void> {
+    for (;;) {
+      const page = await this.http.request<QueryPage>({
+        method: 'POST',
+        path: `${this.path}/query`,
+        body: { query, after, limit: PAGE_SIZE },
+        signal,
+      });
+      yield page;
+      if (!page.hasMore || page.events.length === 0) return;
+      after = page.lastPosition;
+    }
+  }
+
+  /**
+   * Makes a decision on a consistent view (dcb.events): reads the events of the projections' query
+   * once and folds them, calls `decision` with the state, and appends what it returns on the
+   * condition that nothing matching the query was appended since. When something was, it reads only
+   * the events after its last read, folds them into the state it has, and decides again, up to
+   * `maxAttempts` times. `decision` refuses by throwing (nothing is appended), and returning no
+   * events appends nothing.
+   */
+  async decide<P extends Projection<unknown> | ProjectionRecord>(
+    projections: P,
+    decision: Decision<DecisionState<P>>,
+    options: DecideOptions = {},
+  ): Promise<DecideResult<DecisionState<P>>> {
+    const maxAttempts = options.maxAttempts ?? 5;
+    const projection = toProjection(projections);
+    let state = projection.initialState;
+    let position = 0;
+    const catchUp = async () => {
+      for await (const page of this.queryPages(projection.query, position, options.signal)) {
+        for (const event of page.events) state = projection.apply(state, event);
+        position = Math.max(position, page.lastPosition);
+      }
+    };
+    await catchUp();
+    for (let attempt = 1; ; attempt += 1) {
+      throwIfAborted(options.signal);
+      const events = await decision(state);
+      if (events.length === 0) return { state, events, lastPosition: undefined, attempts: attempt };
+      try {
+        const { lastPosition } = await this.appendEvents(events, {
+          condition: { failIfEventsMatch: projection.query, after: position },
+          signal: options.signal,
+        });
+        return { state, events, lastPosition, attempts: attempt };
+      } catch (error) {
+        if (!(error instanceof AppendConditionFailedError) || attempt >= maxAttempts) throw error;
+      }
+      await catchUp();
+    }
+  }
+
+  // Subscriptions
+
+  /**
+   * A WebSocket subscription, iterated with `for await`: replayed events, then live ones, each once
+   * and in order across reconnections. See `Subscription`.
+   */
+  subscribe<Event extends LiveEvent = LiveEvent>(options: SubscribeOptions = {}): Subscription<Event> {
+    if (!this.WebSocket) {
+      throw new Error(
+        'No WebSocket implementation: this runtime has no global WebSocket (Node 20). Install `ws` and pass it: ' +
+          "new EventStoreClient({ …, WebSocket }) with import { WebSocket } from 'ws'",
+      );
+    }
+    return new Subscription<Event>({ http: this.http, storePath: this.path, WebSocket: this.WebSocket }, options);
+  }
+
+  /** Subscribes a URL: the service's worker POSTs each matching event to it, signed, in order, at least once. */
+  createWebhookSubscription(input: WebhookSubscriptionInput, options: CallOptions = {}): Promise<WebhookSubscriptionCreated> {
+    const { url, headers, secret, ...rest } = input;
+    return this.http.request({
+      method: 'POST',
+      path: `${this.path}/subscribe`,
+      body: { ...rest, subscriberType: 'webhook', subscriberConfig: { url, ...(headers && { headers }), ...(secret && { secret }) } },
+      signal: options.signal,
+    });
+  }
+
+  /** Webhook subscriptions, then those of open WebSockets (`subscriberType` tells them apart). */
+  listSubscriptions(options: CallOptions = {}): Promise<SubscriptionList> {
+    return this.http.request({ method: 'GET', path: `${this.path}/subscriptions`, signal: options.signal });
+  }
+
+  getSubscription(subscriptionId: string, options: CallOptions = {}): Promise<SubscriptionInfo> {
+    return this.http.request({ method: 'GET', path: this.subscriptionPath(subscriptionId), signal: options.signal });
+  }
+
+  /** Deletes a webhook subscription (and its dead letters), or ends a WebSocket's subscription. */
+  deleteSubscription(subscriptionId: string, options: CallOptions = {}): Promise<SubscriptionDeleted> {
+    return this.http.request({ method: 'DELETE', path: this.subscriptionPath(subscriptionId), signal: options.signal });
+  }
+
+  /** The events a webhook subscription gave up on after its last retry. */
+  listDeadLetters(subscriptionId: string, options: CallOptions = {}): Promise<DeadLetterList> {
+    return this.http.request({ method: 'GET', path: `${this.subscriptionPath(subscriptionId)}/dead-letters`, signal: options.signal });
+  }
+
+  /** Queues a dead letter for delivery again, before the subscription's new events. */
+  replayDeadLetter(subscriptionId: string, deadLetterId: string, options: CallOptions = {}): Promise<DeadLetterReplayed> {
+    return this.http.request({
+      method: 'POST',
+      path: `${this.subscriptionPath(subscriptionId)}/dead-letters/${encodeURIComponent(deadLetterId)}/replay`,
+      signal: options.signal,
+    });
+  }
+
+  /** The store's open WebSockets, on every API instance (admin scope). */
+  listWebSocketConnections(options: CallOptions = {}): Promise<WebSocketConnectionList> {
+    return this.http.request({ method: 'GET', path: `${this.path}/websocket-connections`, signal: options.signal });
+  }
+
+  /** Closes every WebSocket of a client id with 1000 and the reason (admin scope); subscriptions of this client reconnect. */
+  closeWebSocketClient(clientId: string, options: CloseWebSocketClientOptions = {}): Promise<WebSocketClientClosed> {
+    return this.http.request({
+      method: 'DELETE',
+      path: `${this.path}/websocket-connections/${encodeURIComponent(clientId)}`,
+      query: { reason: options.reason },
+      signal: options.signal,
+    });
+  }
+
+  private subscriptionPath(subscriptionId: string): string {
+    return `${this.path}/subscriptions/${encodeURIComponent(subscriptionId)}`;
+  }
+}

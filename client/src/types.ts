@@ -1,0 +1,93 @@
+import type { components, operations } from './generated/openapi.js';
+
+/**
+ * The client's request and response types, taken from the service's OpenAPI document
+ * (generated/openapi.ts) so that a change on the server fails the client's compilation.
+ */
+type Schemas = components['schemas'];
+type JsonContent<R> = R extends { content: { 'application/json': infer Body } } ? Body : never;
+
+/** The JSON body an operation answers with the given status. */
+export type ResponseOf<Operation extends keyof operations, Status extends keyof operations[Operation]['responses']> = JsonContent<
+  operations[Operation]['responses'][Status]
+>;
+
+/** The JSON body an operation takes. */
+export type BodyOf<Operation extends keyof operations> = operations[Operation] extends {
+  requestBody?: { content: { 'application/json': infer Body } };
+}
+  ? Body
+  : never;
+
+/** The query parameters an operation takes. */
+export type QueryOf<Operation extends keyof operations> = NonNullable<operations[Operation]['parameters']['query']>;
+
+export type JsonObject = Record<string, unknown>;
+
+/** An event to append: a type, its data, and optionally metadata, DCB tags and a schema version. */
+export type NewEvent<Type extends string = string, Data extends object = JsonObject> = Omit<
+  Schemas['SubmittedEventDto'],
+  'type' | 'data'
+> & {
+  type: Type;
+  data: Data;
+};
+
+/** A stored event as reads return it (`metadata` when it was given, `tags` when it has any; DCB reads always give `tags`). */
+export type StoredEvent<Type extends string = string, Data extends object = JsonObject> = Omit<
+  Schemas['StoredEventResponseDto'],
+  'type' | 'data'
+> & {
+  type: Type;
+  data: Data;
+};
+
+/** An event as a WebSocket subscription delivers it: no metadata, tags, schema version or transaction id. */
+export type LiveEvent<Type extends string = string, Data extends object = JsonObject> = Pick<
+  StoredEvent<Type, Data>,
+  'streamId' | 'streamPosition' | 'globalPosition' | 'eventId' | 'type' | 'data' | 'createdAt'
+>;
+
+export type CreateEventStoreInput = BodyOf<'createEventStore'>;
+export type EventStoreInfo = ResponseOf<'createEventStore', 201>;
+export type EventStoreDetails = ResponseOf<'getEventStore', 200>;
+export type EventStoreList = ResponseOf<'listEventStores', 200>;
+export type ListEventStoresOptions = QueryOf<'listEventStores'>;
+
+export type ExpectedStreamVersion = BodyOf<'appendToStream'>['expectedStreamVersion'];
+export type AppendToStreamResult = ResponseOf<'appendToStream', 200>;
+export type StreamList = ResponseOf<'listStreams', 200>;
+export type ListStreamsOptions = QueryOf<'listStreams'>;
+export type ReadDirection = NonNullable<QueryOf<'readStream'>['direction']>;
+
+/** A DCB query: events matching any item; an item matches an event of one of its `types` carrying all its `tags`. */
+export type DcbQuery = NonNullable<BodyOf<'queryEvents'>['query']>;
+export type DcbQueryItem = NonNullable<DcbQuery['items']>[number];
+/** A DCB append condition: fail if an event matching `failIfEventsMatch` lies after `after`. */
+export type AppendCondition = NonNullable<BodyOf<'appendEvents'>['condition']>;
+export type AppendEventsResult = ResponseOf<'appendEvents', 200>;
+
+export type CreateWebhookSubscriptionBody = BodyOf<'createWebhookSubscription'>;
+export type RetryPolicy = NonNullable<CreateWebhookSubscriptionBody['retryPolicy']>;
+export type SubscriptionPosition = NonNullable<CreateWebhookSubscriptionBody['position']>;
+export type WebhookSubscriptionCreated = ResponseOf<'createWebhookSubscription', 201>;
+export type SubscriptionList = ResponseOf<'listSubscriptions', 200>;
+/** A webhook subscription, or (`subscriberType: "websocket"`) a subscription of an open WebSocket. */
+export type SubscriptionInfo = ResponseOf<'getSubscription', 200>;
+export type SubscriptionDeleted = ResponseOf<'deleteSubscription', 200>;
+export type DeadLetterList = ResponseOf<'listDeadLetters', 200>;
+export type DeadLetter = DeadLetterList['deadLetters'][number];
+export type DeadLetterReplayed = ResponseOf<'replayDeadLetter', 202>;
+export type WebSocketConnectionList = ResponseOf<'listWebSocketConnections', 200>;
+export type WebSocketClientClosed = ResponseOf<'closeWebSocketClient', 200>;
+
+/** The body of a webhook delivery (not an operation of the API, so not in its document). */
+export interface WebhookDelivery<Type extends string = string, Data extends object = JsonObject> {
+  event: StoredEvent<Type, Data>;
+  eventStoreId: string;
+  subscriptionId: string;
+  /** `<subscriptionId>:<globalPosition>`, the same on every attempt: the key to drop repeats by. */
+  deliveryId: string;
+  /** 1 for the first attempt, then one more per retry (and per replay of a dead letter). */
+  attempt: number;
+}
