@@ -14,7 +14,7 @@ export interface paths {
     };
     /**
      * Prometheus metrics of this API instance
-     * @description Requires `Authorization: Bearer <METRICS_TOKEN>`.
+     * @description Requires `Authorization: Bearer <METRICS_TOKEN>`. With several API processes on the instance (`WEB_CONCURRENCY`), the metrics of all of them together (counters and histograms summed).
      */
     get: operations['scrapeMetrics'];
     put?: never;
@@ -1421,7 +1421,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponseDto'];
         };
       };
-      /** @description SERVICE_UNAVAILABLE: this instance is shutting down (retry; another instance will answer), or it is receiving too many request bodies at once (`Retry-After`) */
+      /** @description SERVICE_UNAVAILABLE: with several API processes, their metrics could not all be gathered within the primary's 5 s */
       503: {
         headers: {
           /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
