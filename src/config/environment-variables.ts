@@ -29,11 +29,14 @@ export class EnvironmentVariables {
   /**
    * API processes on this host (`node dist/main.js`): above 1, the process started becomes a small
    * primary that migrates once and runs that many node:cluster workers sharing PORT, each serving the
-   * API with its own database pool and Redis connections. Default: one per CPU the process may use.
+   * API with its own database pool and Redis connections. Default: half the CPUs the process may use
+   * (at least 1), leaving the rest to PostgreSQL and the worker, which usually share the host. Every
+   * process batches its own appends, so on a small host more processes mean smaller batches: on 2
+   * cores with PostgreSQL beside it, 2 processes appended less than 1 (bench/results, 1kb-after-*).
    */
   @IsInt()
   @Min(1)
-  WEB_CONCURRENCY: number = availableParallelism();
+  WEB_CONCURRENCY: number = Math.max(1, Math.floor(availableParallelism() / 2));
 
   @Matches(POSTGRES_URL, {
     message: ({ value }) => (value === undefined ? 'DATABASE_URL is not set' : 'DATABASE_URL must be a postgres:// URL'),

@@ -65,8 +65,8 @@ describe('validateEnvironment', () => {
     expect(() => validateEnvironment({ ...minimal, PORT: 'eighty' })).toThrow(/PORT/);
   });
 
-  it('runs one API process per CPU unless WEB_CONCURRENCY says how many (at least 1, whole)', () => {
-    expect(validateEnvironment(minimal).WEB_CONCURRENCY).toBe(availableParallelism());
+  it('runs an API process per two CPUs (at least 1) unless WEB_CONCURRENCY says how many (at least 1, whole)', () => {
+    expect(validateEnvironment(minimal).WEB_CONCURRENCY).toBe(Math.max(1, Math.floor(availableParallelism() / 2)));
     expect(validateEnvironment({ ...minimal, WEB_CONCURRENCY: '3' }).WEB_CONCURRENCY).toBe(3);
     expect(validateEnvironment({ ...minimal, WEB_CONCURRENCY: '1' }).WEB_CONCURRENCY).toBe(1);
     for (const wrong of ['0', '-2', '1.5', 'two'])
