@@ -3,7 +3,7 @@ import type { Response } from 'supertest';
 import { ApiClient, bearer, TenantKey } from '../support/api-client';
 import { startTestApp, TestApp } from '../support/test-app';
 import { waitFor } from '../support/wait-for';
-import { BATCHES_IN_FLIGHT } from '../../src/event-log/append/append-batcher';
+import { BATCHES_IN_FLIGHT, SECOND_BATCH_MIN_BYTES } from '../../src/event-log/append/append-batcher';
 
 /**
  * Group commit (issue 8) through the real HTTP path: appends that arrive while their store's
@@ -50,7 +50,10 @@ describe('Group commit of concurrent appends', () => {
     return new Map(rows.map((row) => [row.position as number, row.xact as string]));
   };
 
-  /** Appends that wait on the lock in the other batches in flight, so that the rest queue in the API: one `filler` event each. */
+  /**
+   * Appends that wait on the lock in the other batches in flight, so that the rest queue in the API:
+   * one `filler` event each, large enough to start another batch (SECOND_BATCH_MIN_BYTES).
+   */
   const FILLERS = BATCHES_IN_FLIGHT - 1;
 
   /**
@@ -81,7 +84,7 @@ describe('Group commit of concurrent appends', () => {
       await waitingOnLock(1);
       const fillers: PromiseLike<Response>[] = [];
       for (let n = 1; n <= FILLERS; n++) {
-        fillers.push(Promise.resolve(append('filler', { events: [event('filler')] })));
+        fillers.push(Promise.resolve(append('filler', { events: [event('filler', { pad: 'x'.repeat(SECOND_BATCH_MIN_BYTES) })] })));
         await waitingOnLock(1 + n);
       }
       const restResponses = Promise.all(rest.map((send) => Promise.resolve(send())));

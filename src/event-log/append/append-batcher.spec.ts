@@ -2,7 +2,7 @@ import type { EventBus } from '@nestjs/cqrs';
 import { QueryFailedError, type DataSource } from 'typeorm';
 import type { EnvironmentVariables } from '../../config/environment-variables';
 import type { Metrics } from '../../metrics/metrics';
-import { AppendBatcher, BATCHES_IN_FLIGHT } from './append-batcher';
+import { AppendBatcher, BATCHES_IN_FLIGHT, SECOND_BATCH_MIN_BYTES } from './append-batcher';
 import type { StreamAppendRequest } from './append-request';
 
 /**
@@ -10,12 +10,14 @@ import type { StreamAppendRequest } from './append-request';
  * on cue (a connection lost after the commit): the statement is the one boundary faked here.
  */
 describe('AppendBatcher when a batch fails', () => {
-  const request = (streamId: string): StreamAppendRequest => ({
+  const request = (streamId: string, data: Record<string, unknown> = {}): StreamAppendRequest => ({
     kind: 'stream',
     streamId,
     expectedVersion: undefined,
-    events: [{ type: 't', data: {} }],
+    events: [{ type: 't', data }],
   });
+  /** An append large enough to go in flight beside another batch. */
+  const large = (streamId: string) => request(streamId, { pad: 'x'.repeat(SECOND_BATCH_MIN_BYTES) });
   const metrics = {
     appendDuration: { startTimer: () => () => undefined },
     appendBatchRequests: { observe: () => undefined },
@@ -57,7 +59,7 @@ describe('AppendBatcher when a batch fails', () => {
   it('runs each request alone when PostgreSQL refused the batch (it wrote nothing)', async () => {
     const refused = new QueryFailedError('SELECT append_batch', [], Object.assign(new Error('invalid byte sequence'), { code: '22021' }));
     const { batcher, statements, releaseHeld } = batcherFailingItsSecondBatchWith(refused);
-    const held = HELD.map((streamId) => batcher.append('es_1', request(streamId)));
+    const held = HELD.map((streamId) => batcher.append('es_1', large(streamId)));
     const others = [batcher.append('es_1', request('b')), batcher.append('es_1', request('c'))];
     releaseHeld();
     await Promise.all(held);
@@ -65,10 +67,39 @@ describe('AppendBatcher when a batch fails', () => {
     expect(statements).toEqual([...HELD.map((streamId) => [streamId]), ['b', 'c'], ['b'], ['c']]);
   });
 
+  it('starts a second batch only when the requests waiting are large enough, so small ones join a larger batch', async () => {
+    const statements: string[][] = [];
+    const pending: (() => void)[] = [];
+    const dataSource = {
+      query: (_sql: string, [, requests]: [string, string]) => {
+        const streams = (JSON.parse(requests) as { streamId: string }[]).map((r) => r.streamId);
+        statements.push(streams);
+        const rows = streams.map((_, ordinal) => ({ ordinal, outcome: 'appended', detail: { lastPosition: ordinal + 1 } }));
+        return new Promise((resolve) => pending.push(() => resolve(rows)));
+      },
+    } as unknown as DataSource;
+    const batcher = new AppendBatcher(
+      dataSource,
+      { RATE_LIMIT_EVENTS_PER_MINUTE: 1000 } as EnvironmentVariables,
+      { publish: () => undefined } as unknown as EventBus,
+      metrics,
+    );
+    const appends = [
+      batcher.append('es_1', request('first')),
+      batcher.append('es_1', request('s-1')),
+      batcher.append('es_1', request('s-2')),
+    ];
+    expect(statements).toEqual([['first']]);
+    appends.push(batcher.append('es_1', large('big')));
+    expect(statements).toEqual([['first'], ['s-1', 's-2', 'big']]);
+    while (pending.length > 0) pending.shift()!();
+    await expect(Promise.all(appends)).resolves.toHaveLength(4);
+  });
+
   it('fails every request of a batch whose failure may have come after its commit, and runs none again', async () => {
     const lost = new Error('Connection terminated unexpectedly');
     const { batcher, statements, releaseHeld } = batcherFailingItsSecondBatchWith(lost);
-    const held = HELD.map((streamId) => batcher.append('es_1', request(streamId)));
+    const held = HELD.map((streamId) => batcher.append('es_1', large(streamId)));
     const others = [batcher.append('es_1', request('b')), batcher.append('es_1', request('c'))];
     releaseHeld();
     await Promise.all(held);

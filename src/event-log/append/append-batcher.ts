@@ -28,15 +28,25 @@ interface Pending {
 type OutcomeRow = { ordinal: number } & AppendOutcome;
 
 /**
- * Batches of one store in flight at once. The second is already in PostgreSQL, parsed and waiting
+ * Batches of one store in flight at most. The second is already in PostgreSQL, parsed and waiting
  * for the store's lock, when the first commits: nothing (no round trip, no Node work, no parsing of
  * the next batch's JSON) sits between two commits of the store. More would only queue on the lock.
  */
 export const BATCHES_IN_FLIGHT = 2;
 
-/** A store with appends pending: those waiting for a batch, and how many of its batches run. */
+/**
+ * A second batch goes in flight only once the requests waiting hold this much JSON. Large batches
+ * are worth overlapping: PostgreSQL parses a 100-event 1 KB append's JSON for milliseconds before
+ * it can take the lock (8 clients of those appends: 0.67x the raw baseline with one batch in flight,
+ * 0.99x with two). Small requests are better off waiting for the next, larger batch: a second
+ * batch in flight halved the batches of single-event appends and doubled their commits.
+ */
+export const SECOND_BATCH_MIN_BYTES = 64 * 1024;
+
+/** A store with appends pending: those waiting for a batch (and their JSON's length), and how many of its batches run. */
 interface StoreQueue {
   waiting: Pending[];
+  waitingBytes: number;
   inFlight: number;
 }
 
@@ -45,9 +55,10 @@ interface StoreQueue {
  * positions, DECISIONS §2), so requests that arrive while its batches are in flight wait here and
  * then go together: one statement, one transaction, one round trip, each request decided by
  * `append_batch` as if it ran alone after the ones before it. A request to an idle store goes at
- * once, so batching adds no latency; under load it takes the place of waiting for the lock. Up to
- * BATCHES_IN_FLIGHT batches of a store run at once, taking turns on its lock in PostgreSQL in
- * whatever order they reach it: each decides its requests on the state it finds there. Several API
+ * once, so batching adds no latency; under load it takes the place of waiting for the lock. When
+ * enough is waiting (SECOND_BATCH_MIN_BYTES), up to BATCHES_IN_FLIGHT batches of a store run at
+ * once, taking turns on its lock in PostgreSQL in whatever order they reach it: each decides its
+ * requests on the state it finds there. Several API
  * instances each batch their own requests, and their batches take turns on the same lock.
  */
 @Injectable()
@@ -70,17 +81,24 @@ export class AppendBatcher {
     return new Promise((resolve, reject) => {
       const stopTimer = this.metrics.appendDuration.startTimer({ api: request.kind });
       let store = this.stores.get(eventStoreId);
-      if (!store) this.stores.set(eventStoreId, (store = { waiting: [], inFlight: 0 }));
-      store.waiting.push({ kind: request.kind, json: requestJson(request), events: request.events.length, stopTimer, resolve, reject });
+      if (!store) this.stores.set(eventStoreId, (store = { waiting: [], waitingBytes: 0, inFlight: 0 }));
+      const json = requestJson(request);
+      store.waiting.push({ kind: request.kind, json, events: request.events.length, stopTimer, resolve, reject });
+      store.waitingBytes += json.length;
       this.dispatch(eventStoreId, store);
     });
   }
 
   /** Starts batches of the store while it has requests waiting and room in flight; forgets it when idle. */
   private dispatch(eventStoreId: string, store: StoreQueue): void {
-    while (store.inFlight < BATCHES_IN_FLIGHT && store.waiting.length > 0) {
+    while (
+      store.waiting.length > 0 &&
+      (store.inFlight === 0 || (store.inFlight < BATCHES_IN_FLIGHT && store.waitingBytes >= SECOND_BATCH_MIN_BYTES))
+    ) {
+      const batch = takeBatch(store.waiting);
+      for (const pending of batch) store.waitingBytes -= pending.json.length;
       store.inFlight += 1;
-      void this.commit(eventStoreId, takeBatch(store.waiting)).finally(() => {
+      void this.commit(eventStoreId, batch).finally(() => {
         store.inFlight -= 1;
         this.dispatch(eventStoreId, store);
       });
