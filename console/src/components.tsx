@@ -4,6 +4,9 @@ import { useContext, useEffect, useRef, useState } from 'preact/hooks';
 import { formatTime } from './format';
 import { SessionContext } from './session';
 
+/** The stream id the service gives events appended without a stream (DCB appends). */
+export const DCB_STREAM_ID = '__dcb__';
+
 /** What went wrong, in words, with the service's code: never a blank page. */
 export function ErrorMessage({ error, what }: { error: unknown; what?: string }) {
   const session = useContext(SessionContext);
@@ -48,7 +51,7 @@ export function ErrorMessage({ error, what }: { error: unknown; what?: string })
 function explain(error: EventStoreError): string {
   switch (error.code) {
     case 'FORBIDDEN':
-      return `${error.message}. Your API key lacks the scope this needs: sign in with a key that has it.`;
+      return `${error.message}: sign in with a key that has it to do this.`;
     case 'NETWORK_ERROR':
     case 'TIMEOUT':
       return `${error.message}. Is the service running?`;
@@ -191,7 +194,13 @@ export function EventDetails({ event, onClose }: { event: StoredEvent; onClose?:
       <dl class="facts">
         <dt>Stream</dt>
         <dd>
-          <code>{event.streamId}</code> at position {event.streamPosition}
+          {event.streamId === DCB_STREAM_ID ? (
+            'none: a DCB event, found by its tags'
+          ) : (
+            <>
+              <code>{event.streamId}</code> at position {event.streamPosition}
+            </>
+          )}
         </dd>
         <dt>Global position</dt>
         <dd>{event.globalPosition}</dd>

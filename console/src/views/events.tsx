@@ -1,6 +1,6 @@
 import type { ResponseOf, StoredEvent } from '@event-store-service/client';
 import { useEffect, useState } from 'preact/hooks';
-import { EmptyState, ErrorMessage, EventDetails, Loading, Pager } from '../components';
+import { DCB_STREAM_ID, EmptyState, ErrorMessage, EventDetails, Loading, Pager } from '../components';
 import { formatTime, splitList } from '../format';
 import { useAction, useResource, useTitle } from '../hooks';
 import { Link, navigate, pathOf, useRoute } from '../router';
@@ -110,18 +110,20 @@ export function EventsView({ store }: { store: string }) {
     <>
       <h2>Events</h2>
       <form class="form filters" onSubmit={apply} aria-label="Event filters">
-        <label>
-          Types
-          <input
-            value={draft.types}
-            placeholder="order.*, *.created"
-            aria-describedby="types-hint"
-            onInput={(event) => setDraft({ ...draft, types: event.currentTarget.value })}
-          />
+        <div class="field">
+          <label>
+            Types
+            <input
+              value={draft.types}
+              placeholder="order.*, *.created"
+              aria-describedby="types-hint"
+              onInput={(event) => setDraft({ ...draft, types: event.currentTarget.value })}
+            />
+          </label>
           <span id="types-hint" class="hint">
             Comma-separated; patterns *, prefix.*, *.suffix
           </span>
-        </label>
+        </div>
         <label>
           Streams
           <input
@@ -146,16 +148,18 @@ export function EventsView({ store }: { store: string }) {
             onInput={(event) => setDraft({ ...draft, before: fromLocalInput(event.currentTarget.value) })}
           />
         </label>
-        <label>
-          Order
+        <div class="field">
+          {/* Labelled with for=, not by nesting: a label around a select would take in its options' text. */}
+          <label for="events-order">Order</label>
           <select
+            id="events-order"
             value={draft.order}
             onChange={(event) => setDraft({ ...draft, order: event.currentTarget.value === 'newest' ? 'newest' : 'oldest' })}
           >
             <option value="oldest">Oldest first</option>
             <option value="newest">Newest first</option>
           </select>
-        </label>
+        </div>
         <div class="actions">
           <button type="submit">Apply filters</button>
           {filtered && (
@@ -204,7 +208,7 @@ export function EventsView({ store }: { store: string }) {
                     </Link>
                   </td>
                   <td>
-                    {event.streamId === '__dcb__' ? (
+                    {event.streamId === DCB_STREAM_ID ? (
                       <span class="muted">DCB event</span>
                     ) : (
                       <Link href={pathOf(['stores', store, 'streams', event.streamId])}>{event.streamId}</Link>
@@ -219,7 +223,7 @@ export function EventsView({ store }: { store: string }) {
           </table>
           <Pager
             label="Event pages"
-            summary={`Positions ${events[0].globalPosition}–${last!.globalPosition}`}
+            summary={`${events.length} ${events.length === 1 ? 'event' : 'events'}, positions ${events[0].globalPosition} to ${last!.globalPosition}`}
             onFirst={from !== undefined ? () => navigate(urlOf(filters)) : undefined}
             onPrevious={from !== undefined && !previous.busy ? () => void previous.run() : undefined}
             onNext={

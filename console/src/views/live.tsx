@@ -1,6 +1,6 @@
 import type { LiveEvent } from '@event-store-service/client';
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { EmptyState, ErrorMessage, JsonTree } from '../components';
+import { DCB_STREAM_ID, EmptyState, ErrorMessage, JsonTree } from '../components';
 import { formatClock, formatNumber } from '../format';
 import { useTitle } from '../hooks';
 import { Link, navigate, pathOf, useRoute } from '../router';
@@ -181,7 +181,7 @@ export function LiveView({ store }: { store: string }) {
                     {event.type}
                   </button>
                 </td>
-                <td>{event.streamId === '__dcb__' ? <span class="muted">DCB event</span> : event.streamId}</td>
+                <td>{event.streamId === DCB_STREAM_ID ? <span class="muted">DCB event</span> : event.streamId}</td>
                 <td>
                   <time dateTime={event.createdAt}>{formatClock(event.createdAt)}</time>
                 </td>

@@ -196,20 +196,22 @@ function CreateStoreForm({ onCreated }: { onCreated: (store: EventStoreInfo) => 
           void create.run();
         }}
       >
-        <label>
-          Name
-          <input
-            name="name"
-            required
-            value={name}
-            onInput={(event) => setName(event.currentTarget.value)}
-            placeholder="orders"
-            aria-describedby="store-name-hint"
-          />
+        <div class="field">
+          <label>
+            Name
+            <input
+              name="name"
+              required
+              value={name}
+              onInput={(event) => setName(event.currentTarget.value)}
+              placeholder="orders"
+              aria-describedby="store-name-hint"
+            />
+          </label>
           <span id="store-name-hint" class="hint">
             3–63 of a–z, 0–9, _ and -
           </span>
-        </label>
+        </div>
         <label>
           Description
           <input name="description" value={description} onInput={(event) => setDescription(event.currentTarget.value)} />

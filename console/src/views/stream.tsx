@@ -118,13 +118,17 @@ export function StreamView({ store, streamId }: { store: string; streamId: strin
       )}
       {page.data && (
         <div class="toolbar">
-          <label class="inline">
+          <label class="inline" for="stream-order">
             Order
-            <select value={order} onChange={(event) => go({ order: event.currentTarget.value, at: undefined, event: undefined })}>
-              <option value="newest">Newest first</option>
-              <option value="oldest">Oldest first</option>
-            </select>
           </label>
+          <select
+            id="stream-order"
+            value={order}
+            onChange={(event) => go({ order: event.currentTarget.value, at: undefined, event: undefined })}
+          >
+            <option value="newest">Newest first</option>
+            <option value="oldest">Oldest first</option>
+          </select>
           <button type="button" class="secondary" onClick={page.reload}>
             Refresh
           </button>
@@ -177,7 +181,7 @@ export function StreamView({ store, streamId }: { store: string; streamId: strin
           </table>
           <Pager
             label="Event pages"
-            summary={`Positions ${Math.min(first.streamPosition, last!.streamPosition)}–${Math.max(first.streamPosition, last!.streamPosition)} of ${version}`}
+            summary={`Positions ${Math.min(first.streamPosition, last!.streamPosition)} to ${Math.max(first.streamPosition, last!.streamPosition)}, of ${version} ${version === 1 ? 'event' : 'events'} ever appended`}
             onPrevious={onPrevious}
             onNext={onNext}
           />
@@ -273,21 +277,23 @@ function AppendForm(props: {
           Event type
           <input name="type" required value={type} placeholder="order.created" onInput={(event) => setType(event.currentTarget.value)} />
         </label>
-        <label>
-          Expected version
-          <input
-            name="expectedVersion"
-            value={expected}
-            aria-describedby="expected-hint"
-            onInput={(event) => {
-              setTouched(true);
-              setExpected(event.currentTarget.value);
-            }}
-          />
+        <div class="field">
+          <label>
+            Expected version
+            <input
+              name="expectedVersion"
+              value={expected}
+              aria-describedby="expected-hint"
+              onInput={(event) => {
+                setTouched(true);
+                setExpected(event.currentTarget.value);
+              }}
+            />
+          </label>
           <span id="expected-hint" class="hint">
             The stream's version as you saw it; or any, no_stream, stream_exists
           </span>
-        </label>
+        </div>
         <label class="wide">
           Data (JSON)
           <textarea name="data" rows={6} spellcheck={false} value={data} onInput={(event) => setData(event.currentTarget.value)} />

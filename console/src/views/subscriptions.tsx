@@ -151,12 +151,13 @@ export function SubscriptionsView({ store }: { store: string }) {
               <p>
                 Its signing secret, shown <strong>only this once</strong>: give it to the receiver, which verifies each delivery with it.
               </p>
-              <p>
-                <code class="secret-value" aria-label="Signing secret">
-                  {created.subscriberConfig.secret}
-                </code>{' '}
+              <div class="actions">
+                <label class="inline">
+                  Signing secret
+                  <input class="secret-value" readOnly value={created.subscriberConfig.secret} size={60} />
+                </label>
                 <CopyButton text={created.subscriberConfig.secret} label="Copy secret" />
-              </p>
+              </div>
             </>
           ) : (
             <p>
@@ -258,14 +259,14 @@ function CreateSubscriptionForm({ store, onCreated }: { store: string; onCreated
           Event filter
           <input required value={eventFilter} onInput={(event) => setEventFilter(event.currentTarget.value)} />
         </label>
-        <label>
-          Start from
-          <select value={start} onChange={(event) => setStart(event.currentTarget.value as typeof start)}>
+        <div class="field">
+          <label for="subscription-start">Start from</label>
+          <select id="subscription-start" value={start} onChange={(event) => setStart(event.currentTarget.value as typeof start)}>
             <option value="latest">New events only</option>
             <option value="beginning">The first stored event</option>
             <option value="position">After a position</option>
           </select>
-        </label>
+        </div>
         {start === 'position' && (
           <label>
             Start position
