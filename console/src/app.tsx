@@ -1,7 +1,7 @@
 import type { CurrentApiKey } from '@event-store-service/client';
 import type { ComponentChildren } from 'preact';
-import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { EmptyState } from './components';
+import { useEffect, useErrorBoundary, useMemo, useRef, useState } from 'preact/hooks';
+import { EmptyState, ErrorMessage } from './components';
 import { Link, navigate, pathOf, useRoute } from './router';
 import { createClient, forgetKey, type Scope, type Session, SessionContext, storedKey, useSession } from './session';
 import { SignIn } from './views/sign-in';
@@ -93,10 +93,26 @@ function Shell() {
     <>
       <Header />
       <main id="main" ref={main}>
-        {content}
+        <ViewBoundary key={path}>{content}</ViewBoundary>
       </main>
     </>
   );
+}
+
+/** A view that throws while rendering says so instead of leaving a blank page; another view starts afresh. */
+function ViewBoundary({ children }: { children: ComponentChildren }) {
+  const [error] = useErrorBoundary();
+  if (error) {
+    return (
+      <>
+        <ErrorMessage error={error} what="Showing this page" />
+        <p>
+          Reload the page, or go to the <Link href="/stores">list of stores</Link>.
+        </p>
+      </>
+    );
+  }
+  return <>{children}</>;
 }
 
 function Header() {
