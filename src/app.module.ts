@@ -15,6 +15,7 @@ import { DcbModule } from './dcb/dcb.module';
 import { EventStoresModule } from './event-stores/event-stores.module';
 import { HealthModule } from './health/health.module';
 import { MetricsModule } from './metrics/metrics.module';
+import { StoreActivityModule } from './store-activity/store-activity.module';
 import { StreamsModule } from './streams/streams.module';
 import { SubscriptionsModule } from './subscriptions/subscriptions.module';
 import { TenantsModule } from './tenants/tenants.module';
@@ -36,6 +37,7 @@ export class AppModule {
         AuthModule,
         TenantsModule,
         EventStoresModule,
+        StoreActivityModule,
         StreamsModule,
         DcbModule,
         SubscriptionsModule,

@@ -2,6 +2,7 @@ import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify
 import { SwaggerModule } from '@nestjs/swagger';
 import { RequestAuthentication } from './auth/request-authentication';
 import { BodyIntake } from './common/body-intake';
+import { serveConsole } from './console/serve-console';
 import { QueryParameterCheck } from './common/validation/query-parameter-check';
 import { answerClientError, answerRouterError } from './common/filters/router-errors';
 import { HttpDrain } from './common/http-drain';
@@ -58,7 +59,7 @@ export function httpAdapter(config: EnvironmentVariables): FastifyAdapter {
  * Everything main.ts does to an application besides listening, so the e2e tests run the very same
  * set-up: the WebSocket adapter (which authorizes upgrades), the request hooks (request ids,
  * shutdown drain, authentication and unknown query parameters before the body is read, the bound
- * on bodies in flight, access log, HTTP metrics), the JSON body parser and Swagger. The app must be created with httpAdapter()
+ * on bodies in flight, access log, HTTP metrics), the JSON body parser, the web console and Swagger. The app must be created with httpAdapter()
  * and `bodyParser: false`, so that the parser registered here is the only one, and before init().
  */
 export function configureApp(app: NestFastifyApplication): NestFastifyApplication {
@@ -79,6 +80,7 @@ export function configureApp(app: NestFastifyApplication): NestFastifyApplicatio
   fastify.setReplySerializer(serializeReply);
   fastify.removeAllContentTypeParsers();
   fastify.addContentTypeParser('application/json', { parseAs: 'string' }, parseJsonBody);
+  serveConsole(fastify);
 
   SwaggerModule.setup('docs', app, createOpenApiDocument(app), { jsonDocumentUrl: 'docs-json' });
   return app;

@@ -2,7 +2,14 @@ import { type FetchLike, HttpTransport, type QueryValue } from './http.js';
 import { resolveRetryOptions, type RetryOptions } from './retry.js';
 import { type CallOptions, EventStore } from './store.js';
 import type { WebSocketConstructor } from './subscription.js';
-import type { CreateEventStoreInput, EventStoreDetails, EventStoreInfo, EventStoreList, ListEventStoresOptions } from './types.js';
+import type {
+  CreateEventStoreInput,
+  CurrentApiKey,
+  EventStoreDetails,
+  EventStoreInfo,
+  EventStoreList,
+  ListEventStoresOptions,
+} from './types.js';
 
 export interface EventStoreClientOptions {
   /** Where the service answers, e.g. `https://events.example.com` (a path prefix is kept). */
@@ -50,6 +57,11 @@ export class EventStoreClient {
       headers: options.headers ?? {},
     });
     this.WebSocket = options.WebSocket ?? (globalThis as { WebSocket?: WebSocketConstructor }).WebSocket;
+  }
+
+  /** The client's API key as the service sees it: its id, tenant and scopes (any valid key may ask). */
+  currentApiKey(options: CallOptions = {}): Promise<CurrentApiKey> {
+    return this.http.request({ method: 'GET', path: '/api-keys/current', signal: options.signal });
   }
 
   /** Creates a store in the key's tenant (admin scope); 409 `EVENT_STORE_ALREADY_EXISTS` if the name is taken. */

@@ -19,6 +19,7 @@ import type {
   DcbQuery,
   DeadLetterList,
   DeadLetterReplayed,
+  EventStoreActivity,
   EventStoreDetails,
   ExpectedStreamVersion,
   ListStreamsOptions,
@@ -155,6 +156,11 @@ export class EventStore {
   /** The store, its settings and statistics. */
   details(options: CallOptions = {}): Promise<EventStoreDetails> {
     return this.http.request({ method: 'GET', path: this.path, signal: options.signal });
+  }
+
+  /** Events appended in each of the last 60 minutes (oldest first, the current minute last) and the newest global position. */
+  activity(options: CallOptions = {}): Promise<EventStoreActivity> {
+    return this.http.request({ method: 'GET', path: `${this.path}/activity`, signal: options.signal });
   }
 
   // Streams

@@ -48,11 +48,16 @@ export type LiveEvent<Type extends string = string, Data extends object = JsonOb
   'streamId' | 'streamPosition' | 'globalPosition' | 'eventId' | 'type' | 'data' | 'createdAt'
 >;
 
+/** The API key a client uses: its id, tenant and scopes. */
+export type CurrentApiKey = ResponseOf<'getCurrentApiKey', 200>;
+
 export type CreateEventStoreInput = BodyOf<'createEventStore'>;
 export type EventStoreInfo = ResponseOf<'createEventStore', 201>;
 export type EventStoreDetails = ResponseOf<'getEventStore', 200>;
 export type EventStoreList = ResponseOf<'listEventStores', 200>;
 export type ListEventStoresOptions = QueryOf<'listEventStores'>;
+/** Events appended per minute over the last hour, and the store's newest global position. */
+export type EventStoreActivity = ResponseOf<'getEventStoreActivity', 200>;
 
 export type ExpectedStreamVersion = BodyOf<'appendToStream'>['expectedStreamVersion'];
 export type AppendToStreamResult = ResponseOf<'appendToStream', 200>;

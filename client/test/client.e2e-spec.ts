@@ -90,6 +90,24 @@ describe('EventStoreClient against the built API', () => {
       expect(gone).toBeInstanceOf(NotFoundError);
       expect(gone).toMatchObject({ code: 'NOT_FOUND', status: 404, requestId: expect.any(String) });
     });
+
+    it('says who its key is, and how many events a store took in each of the last 60 minutes', async () => {
+      const { key: readOnly, tenantId } = await service.tenantWithKey(['read']);
+      const reader = new EventStoreClient({ baseUrl: service.url, apiKey: readOnly });
+      expect(await reader.currentApiKey()).toEqual({ apiKeyId: expect.stringMatching(/^key_/), tenantId, scopes: ['read'] });
+      expect((await client.currentApiKey()).scopes).toEqual(['read', 'write', 'admin']);
+
+      const name = uniqueName('busy');
+      await client.createStore({ name });
+      const store = client.store(name);
+      await store.appendToStream('s-1', [tick(1), tick(2)]);
+      await store.appendEvents([{ ...tick(3), tags: ['t:1'] }]);
+      const activity = await store.activity();
+      expect(activity.lastPosition).toBe(3);
+      expect(activity.minutes).toHaveLength(60);
+      expect(activity.minutes.reduce((sum, minute) => sum + minute.events, 0)).toBe(3);
+      expect(requests('GET', /\/activity$/)).toHaveLength(1);
+    });
   });
 
   describe('streams', () => {

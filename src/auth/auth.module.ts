@@ -5,6 +5,7 @@ import { LimitsModule } from '../limits/limits.module';
 import { TenantsModule } from '../tenants/tenants.module';
 import { AuthController } from './auth.controller';
 import { IssueAccessTokenHandler } from './commands/issue-access-token.handler';
+import { CurrentApiKeyController } from './current-api-key.controller';
 import { RequestAuthentication } from './request-authentication';
 import { AdminTokenStrategy } from './strategies/admin-token.strategy';
 import { ApiKeyStrategy } from './strategies/api-key.strategy';
@@ -12,7 +13,7 @@ import { JwtStrategy } from './strategies/jwt.strategy';
 
 @Module({
   imports: [DiscoveryModule, JwtModule.register({}), TenantsModule, LimitsModule],
-  controllers: [AuthController],
+  controllers: [AuthController, CurrentApiKeyController],
   providers: [ApiKeyStrategy, JwtStrategy, AdminTokenStrategy, RequestAuthentication, IssueAccessTokenHandler],
 })
 export class AuthModule {}

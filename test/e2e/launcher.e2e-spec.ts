@@ -138,6 +138,10 @@ describe('npm start (scripts/start.mjs)', () => {
       firstKey = readFileSync(path.join(dataDir, 'dev-api-key'), 'utf8').trim();
       expect(launcher.output()).toContain(firstKey);
       expect(launcher.output()).toContain(`API explorer:  http://localhost:${port}/docs`);
+      expect(launcher.output()).toContain(`Web console:   http://localhost:${port}/console`);
+      const consolePage = await fetch(`${baseUrl}/console`);
+      expect(consolePage.status).toBe(200);
+      expect(consolePage.headers.get('content-type')).toMatch(/^text\/html/);
       // LOG_FORMAT=pretty by default under the launcher: one readable line per entry, no JSON.
       expect(launcher.output()).toMatch(/^\[[\d:.]+\] INFO: \[Api\] Listening on port/m);
       expect(launcher.output()).not.toMatch(/^\{"level"/m);

@@ -45,6 +45,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api-keys/current': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The API key of this request: its id, tenant and scopes
+     * @description Lets a client offer only what the key may do (the web console hides actions a `read` key would be refused).
+     */
+    get: operations['getCurrentApiKey'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/admin/tenants': {
     parameters: {
       query?: never;
@@ -171,6 +191,26 @@ export interface paths {
     post?: never;
     /** Delete an event store with all its events and subscriptions */
     delete: operations['deleteEventStoreWithToken'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/event-stores/{eventStoreId}/activity': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Events appended per minute over the last hour, and the newest position
+     * @description Counts the events still stored, by the minute their append was committed in: events retention deleted are no longer counted.
+     */
+    get: operations['getEventStoreActivity'];
+    put?: never;
+    post?: never;
+    delete?: never;
     options?: never;
     head?: never;
     patch?: never;
@@ -532,6 +572,20 @@ export interface components {
         [key: string]: unknown;
       };
     };
+    CurrentApiKeyResponseDto: {
+      /** @example key_5e0f2a9c7b1d4e6f8a2b3c4d */
+      apiKeyId: string;
+      /** @example ten_1a2b3c4d5e6f7a8b9c0d1e2f */
+      tenantId: string;
+      /**
+       * @description What the key may do: `read`, `write`, `admin`
+       * @example [
+       *       "read",
+       *       "write"
+       *     ]
+       */
+      scopes: ('read' | 'write' | 'admin')[];
+    };
     CreateTenantDto: {
       /**
        * @description Unique tenant name
@@ -730,6 +784,29 @@ export interface components {
       updatedAt: string;
       settings: components['schemas']['EventStoreSettingsResponseDto'];
       statistics: components['schemas']['EventStoreStatisticsDto'];
+    };
+    ActivityMinuteDto: {
+      /**
+       * @description Start of the UTC minute
+       * @example 2026-11-21T12:00:00.000Z
+       */
+      start: string;
+      /**
+       * @description Events appended in that minute and still stored
+       * @example 42
+       */
+      events: number;
+    };
+    StoreActivityResponseDto: {
+      /** @example es_8c1f0e9a2b3d4c5e6f7a8b9c */
+      eventStoreId: string;
+      /**
+       * @description Global position of the newest event (0 before the first append)
+       * @example 1234
+       */
+      lastPosition: number;
+      /** @description The last 60 minutes, oldest first; the last one is the current minute so far */
+      minutes: components['schemas']['ActivityMinuteDto'][];
     };
     SubmittedEventDto: {
       /**
@@ -1555,6 +1632,114 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['FlatErrorResponseDto'];
+        };
+      };
+    };
+  };
+  getCurrentApiKey: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CurrentApiKeyResponseDto'];
+        };
+      };
+      /** @description VALIDATION_ERROR: a query parameter (or body field) this operation does not define, named in `details.fields` */
+      400: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description UNAUTHORIZED: missing, invalid or revoked credentials */
+      401: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description RATE_LIMITED: the API key used up its requests of this minute (`details.limit: "requests"`), or, on appends, the store its events of this minute (`details.limit: "events"`, nothing written; only `Retry-After` then refers to the budget). Every response to an authenticated request carries the `X-RateLimit-*` headers. */
+      429: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          /** @description Seconds to wait before retrying */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description INTERNAL_ERROR: unexpected failure; `details.requestId` identifies it in the logs */
+      500: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE: this instance is shutting down (retry; another instance will answer), or it is receiving too many request bodies at once (`Retry-After`) */
+      503: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
         };
       };
     };
@@ -3235,6 +3420,151 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['FlatErrorResponseDto'];
+        };
+      };
+    };
+  };
+  getEventStoreActivity: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The store's id (`es_…`) or its name within your tenant */
+        eventStoreId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['StoreActivityResponseDto'];
+        };
+      };
+      /** @description VALIDATION_ERROR: a query parameter (or body field) this operation does not define, named in `details.fields` */
+      400: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description UNAUTHORIZED: missing, invalid or revoked credentials */
+      401: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description FORBIDDEN: the API key lacks the scope this operation needs */
+      403: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description NOT_FOUND: the resource does not exist or belongs to another tenant */
+      404: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description RATE_LIMITED: the API key used up its requests of this minute (`details.limit: "requests"`), or, on appends, the store its events of this minute (`details.limit: "events"`, nothing written; only `Retry-After` then refers to the budget). Every response to an authenticated request carries the `X-RateLimit-*` headers. */
+      429: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          /** @description Seconds to wait before retrying */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description INTERNAL_ERROR: unexpected failure; `details.requestId` identifies it in the logs */
+      500: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE: this instance is shutting down (retry; another instance will answer), or it is receiving too many request bodies at once (`Retry-After`) */
+      503: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
         };
       };
     };

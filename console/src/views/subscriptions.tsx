@@ -1,0 +1,473 @@
+import type {
+  DeadLetter,
+  ResponseOf,
+  SubscriptionInfo,
+  SubscriptionPosition,
+  WebhookSubscriptionCreated,
+  WebhookSubscriptionInput,
+} from '@event-store-service/client';
+import { useEffect, useState } from 'preact/hooks';
+import { ConfirmDialog, CopyButton, EmptyState, ErrorMessage, Loading, Notice } from '../components';
+import { formatNumber, formatTime, FormError, parseJsonObject } from '../format';
+import { useAction, useResource, useTitle } from '../hooks';
+import { Link, navigate, pathOf } from '../router';
+import { useSession } from '../session';
+
+type EventsPage = ResponseOf<'readEvents', 200>;
+
+/** Lag and failures move while deliveries run: the lists refresh themselves this often. */
+const REFRESH_MS = 5000;
+
+function useEvery(reload: () => void, ms: number) {
+  useEffect(() => {
+    const timer = setInterval(reload, ms);
+    return () => clearInterval(timer);
+  }, [reload, ms]);
+}
+
+/** The store's newest global position: what a subscription is lagging behind. */
+async function lastPosition(client: ReturnType<typeof useSession>['client'], store: string, signal: AbortSignal): Promise<number> {
+  const page = await client.request<EventsPage>('GET', `/event-stores/${encodeURIComponent(store)}/events`, {
+    query: { direction: 'backward', limit: 1 },
+    signal,
+  });
+  return page.events[0]?.globalPosition ?? 0;
+}
+
+const lagOf = (subscription: SubscriptionInfo, position: number) => Math.max(0, position - subscription.lastProcessedEventGlobalPosition);
+
+/** Webhook subscriptions (and those of open WebSockets) with their health; create and delete them. */
+export function SubscriptionsView({ store }: { store: string }) {
+  useTitle('Subscriptions', store);
+  const { client, can } = useSession();
+  const [deleting, setDeleting] = useState<SubscriptionInfo | null>(null);
+  const [created, setCreated] = useState<WebhookSubscriptionCreated | undefined>();
+  const [notice, setNotice] = useState<string | undefined>();
+  const list = useResource(
+    async (signal) => {
+      const [subscriptions, position] = await Promise.all([
+        client.store(store).listSubscriptions({ signal }),
+        lastPosition(client, store, signal),
+      ]);
+      return { ...subscriptions, position };
+    },
+    [store],
+  );
+  useEvery(list.reload, REFRESH_MS);
+
+  const remove = useAction(async (subscription: SubscriptionInfo) => {
+    await client.store(store).deleteSubscription(subscription.subscriptionId);
+    setDeleting(null);
+    setNotice(`Deleted the subscription ${subscription.subscriptionId}.`);
+    list.reload();
+  });
+
+  const data = list.data;
+  return (
+    <>
+      <h2>Subscriptions</h2>
+      {notice && <Notice>{notice}</Notice>}
+      <ErrorMessage error={list.error} what="Loading the subscriptions" />
+      {!data && list.loading && <Loading what="subscriptions" />}
+      {data && data.subscriptions.length === 0 && (
+        <EmptyState title="No subscriptions yet.">
+          <p>
+            {can('admin')
+              ? 'Create a webhook subscription below: the worker will POST every matching event to its URL, in order, signed.'
+              : 'Webhook subscriptions are created with an admin key.'}{' '}
+            WebSocket subscriptions show here while their socket is open (see Live).
+          </p>
+        </EmptyState>
+      )}
+      {data && data.subscriptions.length > 0 && (
+        <table>
+          <caption>Subscriptions of {store}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Subscription</th>
+              <th scope="col">Target</th>
+              <th scope="col">Filter</th>
+              <th scope="col">Status</th>
+              <th scope="col" class="num">
+                Lag
+              </th>
+              <th scope="col" class="num">
+                Failed deliveries
+              </th>
+              <th scope="col">Last attempt</th>
+              {can('admin') && <th scope="col">Actions</th>}
+            </tr>
+          </thead>
+          <tbody>
+            {data.subscriptions.map((subscription) => (
+              <tr key={subscription.subscriptionId}>
+                <td>
+                  {subscription.subscriberType === 'webhook' ? (
+                    <Link href={pathOf(['stores', store, 'subscriptions', subscription.subscriptionId])}>
+                      {subscription.subscriptionId}
+                    </Link>
+                  ) : (
+                    <code>{subscription.subscriptionId}</code>
+                  )}
+                </td>
+                <td class="wrap">
+                  {subscription.subscriberType === 'webhook' ? (
+                    subscription.subscriberConfig.url
+                  ) : (
+                    <>
+                      WebSocket of <code>{subscription.subscriberConfig.clientId}</code>
+                    </>
+                  )}
+                </td>
+                <td>
+                  <code>{subscription.eventFilter}</code>
+                </td>
+                <td>{subscription.status}</td>
+                <td class="num">{formatNumber(lagOf(subscription, data.position))}</td>
+                <td class="num">{formatNumber(subscription.failedDeliveries)}</td>
+                <td>{formatTime(subscription.lastDeliveryAttempt)}</td>
+                {can('admin') && (
+                  <td>
+                    <button
+                      type="button"
+                      class="danger small"
+                      aria-label={`Delete subscription ${subscription.subscriptionId}`}
+                      onClick={() => setDeleting(subscription)}
+                    >
+                      Delete
+                    </button>
+                  </td>
+                )}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {created && (
+        <section class="panel secret" aria-labelledby="secret-heading">
+          <h3 id="secret-heading">Subscription {created.subscriptionId} created</h3>
+          {created.subscriberConfig.secret ? (
+            <>
+              <p>
+                Its signing secret, shown <strong>only this once</strong>: give it to the receiver, which verifies each delivery with it.
+              </p>
+              <div class="actions">
+                <label class="inline">
+                  Signing secret
+                  <input class="secret-value" readOnly value={created.subscriberConfig.secret} size={60} />
+                </label>
+                <CopyButton text={created.subscriberConfig.secret} label="Copy secret" />
+              </div>
+            </>
+          ) : (
+            <p>
+              {created.isExistingSubscription
+                ? 'An identical subscription already existed: this is it.'
+                : 'It signs with the secret you gave.'}
+            </p>
+          )}
+          <button type="button" class="secondary" onClick={() => setCreated(undefined)}>
+            Done
+          </button>
+        </section>
+      )}
+      {can('admin') && (
+        <CreateSubscriptionForm
+          store={store}
+          onCreated={(subscription) => {
+            setCreated(subscription);
+            list.reload();
+          }}
+        />
+      )}
+      {deleting && (
+        <ConfirmDialog
+          title={`Delete the subscription ${deleting.subscriptionId}?`}
+          confirmLabel="Delete subscription"
+          busy={remove.busy}
+          error={remove.error}
+          onConfirm={() => void remove.run(deleting)}
+          onCancel={() => {
+            remove.clearError();
+            setDeleting(null);
+          }}
+        >
+          <p>
+            {deleting.subscriberType === 'webhook'
+              ? `Deliveries to ${deleting.subscriberConfig.url} stop, and its dead letters are deleted.`
+              : 'The WebSocket stays open; its client subscribes again if it wants to.'}
+          </p>
+        </ConfirmDialog>
+      )}
+    </>
+  );
+}
+
+function CreateSubscriptionForm({ store, onCreated }: { store: string; onCreated: (created: WebhookSubscriptionCreated) => void }) {
+  const { client } = useSession();
+  const [url, setUrl] = useState('');
+  const [eventFilter, setEventFilter] = useState('*');
+  const [start, setStart] = useState<'latest' | 'beginning' | 'position'>('latest');
+  const [position, setPosition] = useState('');
+  const [maxRetries, setMaxRetries] = useState('3');
+  const [initialBackoffMs, setInitialBackoffMs] = useState('1000');
+  const [backoffMultiplier, setBackoffMultiplier] = useState('2');
+  const [headers, setHeaders] = useState('');
+  const create = useAction(async () => {
+    const number = (text: string, field: string) => {
+      const value = Number(text);
+      if (text.trim() === '' || !Number.isFinite(value) || value < 0) throw new FormError(`${field} must be a number of at least 0`);
+      return value;
+    };
+    const startAt: SubscriptionPosition = start === 'position' ? number(position, 'Start position') : start;
+    const input: WebhookSubscriptionInput = {
+      url: url.trim(),
+      eventFilter: eventFilter.trim(),
+      position: startAt,
+      retryPolicy: {
+        maxRetries: number(maxRetries, 'Max retries'),
+        initialBackoffMs: number(initialBackoffMs, 'Initial backoff'),
+        backoffMultiplier: number(backoffMultiplier, 'Backoff multiplier'),
+      },
+      ...(headers.trim() !== '' && { headers: parseJsonObject(headers, 'Headers') as Record<string, string> }),
+    };
+    const created = await client.store(store).createWebhookSubscription(input);
+    setUrl('');
+    onCreated(created);
+  });
+  return (
+    <section class="panel" aria-labelledby="create-subscription-heading">
+      <h3 id="create-subscription-heading">Create a webhook subscription</h3>
+      <form
+        class="form grid"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void create.run();
+        }}
+      >
+        <label class="wide">
+          URL
+          <input
+            type="url"
+            required
+            value={url}
+            placeholder="https://example.com/hooks/orders"
+            onInput={(event) => setUrl(event.currentTarget.value)}
+          />
+        </label>
+        <label>
+          Event filter
+          <input required value={eventFilter} onInput={(event) => setEventFilter(event.currentTarget.value)} />
+        </label>
+        <div class="field">
+          <label for="subscription-start">Start from</label>
+          <select id="subscription-start" value={start} onChange={(event) => setStart(event.currentTarget.value as typeof start)}>
+            <option value="latest">New events only</option>
+            <option value="beginning">The first stored event</option>
+            <option value="position">After a position</option>
+          </select>
+        </div>
+        {start === 'position' && (
+          <label>
+            Start position
+            <input inputMode="numeric" value={position} onInput={(event) => setPosition(event.currentTarget.value)} />
+          </label>
+        )}
+        <label>
+          Max retries
+          <input inputMode="numeric" value={maxRetries} onInput={(event) => setMaxRetries(event.currentTarget.value)} />
+        </label>
+        <label>
+          Initial backoff (ms)
+          <input inputMode="numeric" value={initialBackoffMs} onInput={(event) => setInitialBackoffMs(event.currentTarget.value)} />
+        </label>
+        <label>
+          Backoff multiplier
+          <input inputMode="decimal" value={backoffMultiplier} onInput={(event) => setBackoffMultiplier(event.currentTarget.value)} />
+        </label>
+        <label class="wide">
+          Headers (JSON, optional)
+          <input
+            value={headers}
+            placeholder='{ "Authorization": "Bearer receiver-token" }'
+            onInput={(event) => setHeaders(event.currentTarget.value)}
+          />
+        </label>
+        <div class="actions wide">
+          <button type="submit" disabled={create.busy}>
+            Create subscription
+          </button>
+        </div>
+      </form>
+      <ErrorMessage error={create.error} what="Creating the subscription" />
+    </section>
+  );
+}
+
+/** One webhook subscription: its health and its dead letters, each replayable. */
+export function SubscriptionView({ store, subscriptionId }: { store: string; subscriptionId: string }) {
+  useTitle(subscriptionId, store);
+  const { client, can } = useSession();
+  const [notice, setNotice] = useState<string | undefined>();
+  const [deleting, setDeleting] = useState(false);
+  const data = useResource(
+    async (signal) => {
+      const handle = client.store(store);
+      const [subscription, deadLetters, position] = await Promise.all([
+        handle.getSubscription(subscriptionId, { signal }),
+        handle.listDeadLetters(subscriptionId, { signal }),
+        lastPosition(client, store, signal),
+      ]);
+      return { subscription, deadLetters: deadLetters.deadLetters, position };
+    },
+    [store, subscriptionId],
+  );
+  useEvery(data.reload, REFRESH_MS);
+
+  const replay = useAction(async (deadLetter: DeadLetter) => {
+    await client.store(store).replayDeadLetter(subscriptionId, deadLetter.id);
+    setNotice(
+      `Replay of position ${deadLetter.globalPosition} queued: it is delivered before the subscription's new events, and leaves this list once delivered.`,
+    );
+    data.reload();
+  });
+  const remove = useAction(async () => {
+    await client.store(store).deleteSubscription(subscriptionId);
+    navigate(pathOf(['stores', store, 'subscriptions']));
+  });
+
+  const subscription = data.data?.subscription;
+  const deadLetters = data.data?.deadLetters ?? [];
+  return (
+    <>
+      <h2>
+        Subscription <code>{subscriptionId}</code>
+      </h2>
+      <p class="muted">
+        <Link href={pathOf(['stores', store, 'subscriptions'])}>All subscriptions</Link>
+      </p>
+      {notice && <Notice>{notice}</Notice>}
+      <ErrorMessage error={data.error} what="Loading the subscription" />
+      <ErrorMessage error={replay.error} what="Replaying" />
+      {!data.data && data.loading && <Loading what="the subscription" />}
+      {subscription && data.data && (
+        <section class="panel" aria-labelledby="subscription-heading">
+          <div class="panel-head">
+            <h3 id="subscription-heading">Delivery</h3>
+            {can('admin') && (
+              <button type="button" class="danger" onClick={() => setDeleting(true)}>
+                Delete subscription
+              </button>
+            )}
+          </div>
+          <dl class="facts">
+            <dt>Target</dt>
+            <dd class="wrap">
+              {subscription.subscriberType === 'webhook'
+                ? subscription.subscriberConfig.url
+                : `WebSocket of ${subscription.subscriberConfig.clientId}`}
+            </dd>
+            <dt>Filter</dt>
+            <dd>
+              <code>{subscription.eventFilter}</code>
+            </dd>
+            <dt>Status</dt>
+            <dd>{subscription.status}</dd>
+            <dt>Checkpoint</dt>
+            <dd>{formatNumber(subscription.lastProcessedEventGlobalPosition)}</dd>
+            <dt>Lag</dt>
+            <dd>{formatNumber(lagOf(subscription, data.data.position))} events</dd>
+            <dt>Failed deliveries</dt>
+            <dd>{formatNumber(subscription.failedDeliveries)}</dd>
+            <dt>Last attempt</dt>
+            <dd>{formatTime(subscription.lastDeliveryAttempt)}</dd>
+            {subscription.subscriberType === 'webhook' && (
+              <>
+                <dt>Retries</dt>
+                <dd>
+                  {subscription.retryPolicy.maxRetries} after {subscription.retryPolicy.initialBackoffMs} ms, ×
+                  {subscription.retryPolicy.backoffMultiplier} each
+                </dd>
+              </>
+            )}
+          </dl>
+        </section>
+      )}
+      {data.data && (
+        <section aria-labelledby="dead-letters-heading">
+          <h3 id="dead-letters-heading">Dead letters</h3>
+          {deadLetters.length === 0 ? (
+            <EmptyState title="No dead letters.">
+              <p>Events the receiver refused after every retry land here, to be replayed once it is fixed.</p>
+            </EmptyState>
+          ) : (
+            <table>
+              <caption>Dead letters of {subscriptionId}</caption>
+              <thead>
+                <tr>
+                  <th scope="col" class="num">
+                    Position
+                  </th>
+                  <th scope="col" class="num">
+                    Attempts
+                  </th>
+                  <th scope="col">Last status</th>
+                  <th scope="col">Last error</th>
+                  <th scope="col">Failed at</th>
+                  <th scope="col">Replay</th>
+                </tr>
+              </thead>
+              <tbody>
+                {deadLetters.map((deadLetter) => (
+                  <tr key={deadLetter.id}>
+                    <td class="num">
+                      <Link href={pathOf(['stores', store, 'events'], { event: deadLetter.globalPosition })}>
+                        {deadLetter.globalPosition}
+                      </Link>
+                    </td>
+                    <td class="num">{deadLetter.attempts}</td>
+                    <td>{deadLetter.lastStatusCode ?? 'no response'}</td>
+                    <td class="wrap">{deadLetter.lastError}</td>
+                    <td>{formatTime(deadLetter.failedAt)}</td>
+                    <td>
+                      {deadLetter.replayRequestedAt ? (
+                        <span>Queued {formatTime(deadLetter.replayRequestedAt)}</span>
+                      ) : can('admin') ? (
+                        <button
+                          type="button"
+                          class="small"
+                          aria-label={`Replay position ${deadLetter.globalPosition}`}
+                          disabled={replay.busy}
+                          onClick={() => void replay.run(deadLetter)}
+                        >
+                          Replay
+                        </button>
+                      ) : (
+                        '—'
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </section>
+      )}
+      {deleting && (
+        <ConfirmDialog
+          title={`Delete the subscription ${subscriptionId}?`}
+          confirmLabel="Delete subscription"
+          busy={remove.busy}
+          error={remove.error}
+          onConfirm={() => void remove.run()}
+          onCancel={() => {
+            remove.clearError();
+            setDeleting(false);
+          }}
+        >
+          <p>Deliveries stop, and its dead letters are deleted.</p>
+        </ConfirmDialog>
+      )}
+    </>
+  );
+}
