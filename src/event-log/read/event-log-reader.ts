@@ -8,7 +8,7 @@ import { EnvironmentVariables } from '../../config/environment-variables';
 import type { StoredEventResponseDto } from '../dto/stored-event.response.dto';
 import { EventsFilter, eventsQuery, typeCondition } from './events-query';
 import { budgetedPage, PAGE_COLUMNS, PagedEventRow, pageOf, splitPage } from './page-budget';
-import { eventJsonSql, eventsJson, PageRow, toStoredEvent } from './stored-event';
+import { EventShape, eventJsonSql, eventsJson, PageRow, toStoredEvent } from './stored-event';
 
 /** Inclusive bounds on stream positions. */
 export interface StreamRange {
@@ -21,6 +21,13 @@ export interface StreamRange {
 /** A page of events for a response: rendered as JSON once, never parsed (stored-event.ts). */
 export interface EventPage {
   events: JsonText<StoredEventResponseDto[]>;
+  hasMore: boolean;
+}
+
+/** Events as WebSocket frames carry them (their JSON written by PostgreSQL), with readMatchingAfter's cursor and `hasMore`. */
+export interface FramePage {
+  lastPosition: number;
+  events: { globalPosition: number; type: string; json: string }[];
   hasMore: boolean;
 }
 
@@ -111,6 +118,32 @@ export class EventLogReader {
     limit: number,
     manager: EntityManager = this.dataSource.manager,
   ): Promise<{ lastPosition: number; events: StoredEventResponseDto[]; hasMore: boolean }> {
+    const { lastPosition, rows, hasMore } = await this.pageAfter(eventStoreId, filter, after, limit, manager, 'stored');
+    return { lastPosition, events: rows.map((row) => toStoredEvent(row.event!)), hasMore };
+  }
+
+  /**
+   * readMatchingAfter for WebSocket subscribers: each event as its frame's JSON, written by
+   * PostgreSQL (frameEventJsonSql), which the gateway sends as it is, whatever the number of sockets.
+   */
+  async readFramesAfter(eventStoreId: string, filter: EventFilter, after: number, limit: number): Promise<FramePage> {
+    const { lastPosition, rows, hasMore } = await this.pageAfter(eventStoreId, filter, after, limit, this.dataSource.manager, 'frame');
+    return {
+      lastPosition,
+      events: rows.map((row) => ({ globalPosition: Number(row.global_position), type: row.type, json: row.event! })),
+      hasMore,
+    };
+  }
+
+  /** The page behind readMatchingAfter and readFramesAfter, in `shape`. */
+  private async pageAfter(
+    eventStoreId: string,
+    filter: EventFilter,
+    after: number,
+    limit: number,
+    manager: EntityManager,
+    shape: EventShape,
+  ): Promise<{ lastPosition: number; rows: PagedEventRow[]; hasMore: boolean }> {
     const values: unknown[] = [eventStoreId, after, limit, this.pageBudget];
     const condition = typeCondition(filter, (value) => `$${values.push(value)}`);
     const matching = `SELECT ${PAGE_COLUMNS} FROM events
@@ -119,15 +152,15 @@ export class EventLogReader {
     const rows: (PagedEventRow & { store_last_position: string })[] = await manager.query(
       `SELECT st.last_position AS store_last_position, e.*
          FROM event_stores st
-         LEFT JOIN LATERAL (${budgetedPage(matching, { order: 'global_position', limit: '$3::int', budget: '$4::bigint' })}) e ON true
+         LEFT JOIN LATERAL (${budgetedPage(matching, { order: 'global_position', limit: '$3::int', budget: '$4::bigint', shape })}) e ON true
         WHERE st.id = $1
         ORDER BY e.n`,
       values,
     );
-    if (rows.length === 0) return { lastPosition: after, events: [], hasMore: false };
+    if (rows.length === 0) return { lastPosition: after, rows: [], hasMore: false };
     const { page, hasMore } = splitPage(rows.filter((row) => row.global_position !== null));
-    const events = page.map(toStoredEvent);
-    return { lastPosition: hasMore ? events[events.length - 1].globalPosition : Number(rows[0].store_last_position), events, hasMore };
+    const lastPosition = hasMore ? Number(page[page.length - 1].global_position) : Number(rows[0].store_last_position);
+    return { lastPosition, rows: page, hasMore };
   }
 
   /** The store's last position now (or in `manager`'s transaction), or null when the store no longer exists. */

@@ -1,4 +1,4 @@
-import { eventJsonSql, TagsField } from './stored-event';
+import { EventShape, eventJsonSql, frameEventJsonSql, TagsField } from './stored-event';
 
 /**
  * What an event adds to a page: its data and metadata as measured when appended (compact JSON, as
@@ -17,6 +17,7 @@ export const PAGE_COLUMNS = `stream_id, stream_position, global_position, event_
 export interface PagedEventRow {
   event: string | null;
   global_position: string;
+  type: string;
   in_page: boolean;
 }
 
@@ -32,10 +33,11 @@ export interface PagedEventRow {
  */
 export function budgetedPage(
   page: string,
-  { order, limit, budget, tags }: { order: string; limit: string; budget: string; tags?: TagsField },
+  { order, limit, budget, tags, shape = 'stored' }: { order: string; limit: string; budget: string; tags?: TagsField; shape?: EventShape },
 ): string {
+  const json = shape === 'frame' ? frameEventJsonSql() : eventJsonSql(tags);
   return `
-    SELECT CASE WHEN in_page THEN ${eventJsonSql(tags)} END AS event, global_position, in_page, n
+    SELECT CASE WHEN in_page THEN ${json} END AS event, global_position, type, in_page, n
       FROM (SELECT sized.*, n <= ${limit} AND (n = 1 OR bytes_through <= ${budget}) AS in_page
               FROM (SELECT page.*, row_number() OVER w AS n, sum(read_bytes) OVER w AS bytes_through
                       FROM (${page}) page
@@ -55,8 +57,8 @@ export function pageOf(budgeted: string): string {
       FROM (${budgeted}) budgeted`;
 }
 
-/** The rows of a budgeted page in order: its events' JSON, and whether more follow in the range it was cut from. */
-export function splitPage(rows: PagedEventRow[]): { page: string[]; hasMore: boolean } {
-  const ordered = rows.filter((row) => row.in_page).map((row) => row.event!);
-  return { page: ordered, hasMore: ordered.length < rows.length };
+/** The rows of a budgeted page in order that are in it, and whether more follow in the range it was cut from. */
+export function splitPage(rows: PagedEventRow[]): { page: PagedEventRow[]; hasMore: boolean } {
+  const page = rows.filter((row) => row.in_page);
+  return { page, hasMore: page.length < rows.length };
 }

@@ -25,6 +25,19 @@ export function eventJsonSql(tags: TagsField = 'when-present'): string {
     '","createdAt":"', to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), '"}')`;
 }
 
+/**
+ * An event as a WebSocket event frame carries it (spec §2: streamId, streamPosition, globalPosition,
+ * eventId, type, data, createdAt, in that order), as a SQL expression of JSON text like eventJsonSql.
+ */
+export function frameEventJsonSql(): string {
+  return `concat('{"streamId":', to_json(stream_id), ',"streamPosition":', stream_position, ',"globalPosition":', global_position,
+    ',"eventId":"', event_id, '","type":', to_json(type), ',"data":', data,
+    ',"createdAt":"', to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), '"}')`;
+}
+
+/** The JSON an event read renders (page-budget.ts): the API's event, or a WebSocket frame's. */
+export type EventShape = 'stored' | 'frame';
+
 /** A page of events as PostgreSQL wrote it (page-budget.ts): their JSON array, and whether more follow. */
 export interface PageRow {
   events: string;

@@ -3,7 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { EventFilter, matchesEventFilter } from '../../common/event-filter';
 import type { EventLogReader } from '../../event-log/read/event-log-reader';
 import { FEED_PAGE_SIZE, MAX_BRIDGE_EVENTS } from '../websocket.constants';
-import { eventFrame, FeedBatch, FeedEvent, toFeedEvent } from './event-frame';
+import { eventFrame, FeedBatch, FeedEvent } from './event-frame';
 import type { ReplayPacing } from './replay-scheduler';
 import type { Release } from './semaphore';
 import type { FeedSubscriber, StoreFeed } from './store-feed';
@@ -152,11 +152,11 @@ export class LiveSubscription implements FeedSubscriber {
   private async catchUp(feed: StoreFeed): Promise<void> {
     const { eventLog, replays } = this.services;
     const page = await replays.read(
-      () => eventLog.readMatchingAfter(feed.eventStoreId, this.filter, this.cursor, FEED_PAGE_SIZE),
+      () => eventLog.readFramesAfter(feed.eventStoreId, this.filter, this.cursor, FEED_PAGE_SIZE),
       this.ending.signal,
     );
     for (const event of page.events) {
-      const frame = eventFrame(this.id, toFeedEvent(event));
+      const frame = eventFrame(this.id, event);
       const wait = this.roomFor(frame.length);
       if (wait) await wait;
       if (this.mode === 'ended') return;

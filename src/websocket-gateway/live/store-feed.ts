@@ -1,7 +1,7 @@
 import type { Logger } from '@nestjs/common';
 import type { EventLogReader } from '../../event-log/read/event-log-reader';
 import { FEED_PAGE_SIZE, FEED_READ_INTERVAL_MS } from '../websocket.constants';
-import { FeedBatch, toFeedEvent } from './event-frame';
+import { FeedBatch } from './event-frame';
 
 const EVERY_EVENT = { kind: 'all' } as const;
 
@@ -80,12 +80,12 @@ export class StoreFeed {
     this.lastReadAt = performance.now();
     let backlog = false;
     try {
-      const page = await this.eventLog.readMatchingAfter(this.eventStoreId, EVERY_EVENT, this.position, FEED_PAGE_SIZE);
+      const page = await this.eventLog.readFramesAfter(this.eventStoreId, EVERY_EVENT, this.position, FEED_PAGE_SIZE);
       if (this.stopped) return;
       // A page that reached the store's end saw it whole as of its snapshot: nothing up to lastPosition is missing.
       backlog = page.hasMore;
       const upTo = backlog ? page.events[page.events.length - 1].globalPosition : Math.max(this.position, page.lastPosition);
-      if (upTo > this.position) this.dispatch({ events: page.events.map(toFeedEvent), upTo });
+      if (upTo > this.position) this.dispatch({ events: page.events, upTo });
     } catch (error) {
       // The next NOTIFY or the audit's poll (every second) tries again from the same position.
       this.logger.warn(`Live feed of ${this.eventStoreId} could not read: ${(error as Error).message}`);
