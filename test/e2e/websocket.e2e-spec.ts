@@ -348,9 +348,9 @@ describe('WebSocket gateway', () => {
     it('reads on after a page cut short before the store’s end (a byte budget), replayed and live, filtered or not', async () => {
       // A page may stop early at a byte budget, holding at least one event: here every page holds at most 3.
       const eventLog = testApp.app.get(EventLogReader);
-      const readFramesAfter = eventLog.readFramesAfter.bind(eventLog);
-      const shortPages = jest.spyOn(eventLog, 'readFramesAfter').mockImplementation(async (...args) => {
-        const page = await readFramesAfter(...args);
+      const readMatchingAfter = eventLog.readMatchingAfter.bind(eventLog);
+      const shortPages = jest.spyOn(eventLog, 'readMatchingAfter').mockImplementation(async (...args) => {
+        const page = await readMatchingAfter(...args);
         if (page.events.length <= 3) return page;
         // As the budget cuts a page: more follow, and lastPosition is the last event returned.
         return { events: page.events.slice(0, 3), hasMore: true, lastPosition: page.events[2].globalPosition };

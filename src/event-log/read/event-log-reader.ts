@@ -8,7 +8,7 @@ import { EnvironmentVariables } from '../../config/environment-variables';
 import type { StoredEventResponseDto } from '../dto/stored-event.response.dto';
 import { EventsFilter, eventsQuery, typeCondition } from './events-query';
 import { budgetedPage, PAGE_COLUMNS, PagedEventRow, pageOf, splitPage } from './page-budget';
-import { EventShape, eventJsonSql, eventsJson, PageRow, toStoredEvent } from './stored-event';
+import { EventShape, eventJsonSql, eventsJson, EventText, PageRow } from './stored-event';
 
 /** Inclusive bounds on stream positions. */
 export interface StreamRange {
@@ -21,13 +21,6 @@ export interface StreamRange {
 /** A page of events for a response: rendered as JSON once, never parsed (stored-event.ts). */
 export interface EventPage {
   events: JsonText<StoredEventResponseDto[]>;
-  hasMore: boolean;
-}
-
-/** Events as WebSocket frames carry them (their JSON written by PostgreSQL), with readMatchingAfter's cursor and `hasMore`. */
-export interface FramePage {
-  lastPosition: number;
-  events: { globalPosition: number; type: string; json: string }[];
   hasMore: boolean;
 }
 
@@ -109,41 +102,16 @@ export class EventLogReader {
    * `lastPosition`, up to which every matching event has been returned: the store's last position
    * when no more match (positions are handed out in commit order, so every event up to it is visible
    * in the snapshot), else the last event's. A page may end at the byte budget with fewer than
-   * `limit` events: `hasMore` says whether to read on.
+   * `limit` events: `hasMore` says whether to read on. Each event comes as its JSON in `shape`,
+   * written by PostgreSQL, for the subscriber to splice into its message (a webhook body, a frame).
    */
   async readMatchingAfter(
     eventStoreId: string,
     filter: EventFilter,
     after: number,
     limit: number,
-    manager: EntityManager = this.dataSource.manager,
-  ): Promise<{ lastPosition: number; events: StoredEventResponseDto[]; hasMore: boolean }> {
-    const { lastPosition, rows, hasMore } = await this.pageAfter(eventStoreId, filter, after, limit, manager, 'stored');
-    return { lastPosition, events: rows.map((row) => toStoredEvent(row.event!)), hasMore };
-  }
-
-  /**
-   * readMatchingAfter for WebSocket subscribers: each event as its frame's JSON, written by
-   * PostgreSQL (frameEventJsonSql), which the gateway sends as it is, whatever the number of sockets.
-   */
-  async readFramesAfter(eventStoreId: string, filter: EventFilter, after: number, limit: number): Promise<FramePage> {
-    const { lastPosition, rows, hasMore } = await this.pageAfter(eventStoreId, filter, after, limit, this.dataSource.manager, 'frame');
-    return {
-      lastPosition,
-      events: rows.map((row) => ({ globalPosition: Number(row.global_position), type: row.type, json: row.event! })),
-      hasMore,
-    };
-  }
-
-  /** The page behind readMatchingAfter and readFramesAfter, in `shape`. */
-  private async pageAfter(
-    eventStoreId: string,
-    filter: EventFilter,
-    after: number,
-    limit: number,
-    manager: EntityManager,
-    shape: EventShape,
-  ): Promise<{ lastPosition: number; rows: PagedEventRow[]; hasMore: boolean }> {
+    { shape = 'stored', manager = this.dataSource.manager }: { shape?: EventShape; manager?: EntityManager } = {},
+  ): Promise<{ lastPosition: number; events: EventText[]; hasMore: boolean }> {
     const values: unknown[] = [eventStoreId, after, limit, this.pageBudget];
     const condition = typeCondition(filter, (value) => `$${values.push(value)}`);
     const matching = `SELECT ${PAGE_COLUMNS} FROM events
@@ -157,10 +125,10 @@ export class EventLogReader {
         ORDER BY e.n`,
       values,
     );
-    if (rows.length === 0) return { lastPosition: after, rows: [], hasMore: false };
+    if (rows.length === 0) return { lastPosition: after, events: [], hasMore: false };
     const { page, hasMore } = splitPage(rows.filter((row) => row.global_position !== null));
-    const lastPosition = hasMore ? Number(page[page.length - 1].global_position) : Number(rows[0].store_last_position);
-    return { lastPosition, rows: page, hasMore };
+    const events = page.map(toEventText);
+    return { lastPosition: hasMore ? events[events.length - 1].globalPosition : Number(rows[0].store_last_position), events, hasMore };
   }
 
   /** The store's last position now (or in `manager`'s transaction), or null when the store no longer exists. */
@@ -169,16 +137,13 @@ export class EventLogReader {
     return row ? Number(row.last_position) : null;
   }
 
-  async readEventAt(
-    eventStoreId: string,
-    position: number,
-    manager: EntityManager = this.dataSource.manager,
-  ): Promise<StoredEventResponseDto | null> {
-    const [row]: { event: string }[] = await manager.query(
-      `SELECT ${eventJsonSql()} AS event FROM events WHERE event_store_id = $1 AND global_position = $2`,
+  /** One event, as the API returns it, or null when there is none at `position`. */
+  async readEventAt(eventStoreId: string, position: number, manager: EntityManager = this.dataSource.manager): Promise<EventText | null> {
+    const [row]: PagedEventRow[] = await manager.query(
+      `SELECT ${eventJsonSql()} AS event, global_position, event_id, type FROM events WHERE event_store_id = $1 AND global_position = $2`,
       [eventStoreId, position],
     );
-    return row ? toStoredEvent(row.event) : null;
+    return row ? toEventText(row) : null;
   }
 
   async listStreams(
@@ -214,3 +179,10 @@ export class EventLogReader {
     };
   }
 }
+
+const toEventText = (row: PagedEventRow): EventText => ({
+  globalPosition: Number(row.global_position),
+  eventId: row.event_id,
+  type: row.type,
+  json: row.event!,
+});

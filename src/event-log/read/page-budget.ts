@@ -1,4 +1,4 @@
-import { EventShape, eventJsonSql, frameEventJsonSql, TagsField } from './stored-event';
+import { EventShape, eventJsonSql, TagsField } from './stored-event';
 
 /**
  * What an event adds to a page: its data and metadata as measured when appended (compact JSON, as
@@ -17,6 +17,7 @@ export const PAGE_COLUMNS = `stream_id, stream_position, global_position, event_
 export interface PagedEventRow {
   event: string | null;
   global_position: string;
+  event_id: string;
   type: string;
   in_page: boolean;
 }
@@ -35,9 +36,8 @@ export function budgetedPage(
   page: string,
   { order, limit, budget, tags, shape = 'stored' }: { order: string; limit: string; budget: string; tags?: TagsField; shape?: EventShape },
 ): string {
-  const json = shape === 'frame' ? frameEventJsonSql() : eventJsonSql(tags);
   return `
-    SELECT CASE WHEN in_page THEN ${json} END AS event, global_position, type, in_page, n
+    SELECT CASE WHEN in_page THEN ${eventJsonSql(shape, tags)} END AS event, global_position, event_id, type, in_page, n
       FROM (SELECT sized.*, n <= ${limit} AND (n = 1 OR bytes_through <= ${budget}) AS in_page
               FROM (SELECT page.*, row_number() OVER w AS n, sum(read_bytes) OVER w AS bytes_through
                       FROM (${page}) page

@@ -4,7 +4,7 @@ import type { EntityManager } from 'typeorm';
 import { parseEventFilter } from '../../common/event-filter';
 import { newId } from '../../common/ids';
 import { Metrics } from '../../metrics/metrics';
-import type { StoredEventResponseDto } from '../../event-log/dto/stored-event.response.dto';
+import type { EventText } from '../../event-log/read/stored-event';
 import { EventLogReader } from '../../event-log/read/event-log-reader';
 import { DeliveryStateRepository, SubscriptionState } from './delivery-state.repository';
 import { retryDelayMs } from './retry-delay';
@@ -114,7 +114,9 @@ export class SubscriptionDelivery {
         filter,
         subscription.checkpoint,
         BATCH_SIZE,
-        db,
+        {
+          manager: db,
+        },
       );
       for (const event of events) {
         // Checked before each request too: a batch to a slow receiver would otherwise outlast the turn many times over.
@@ -143,12 +145,7 @@ export class SubscriptionDelivery {
   }
 
   /** One POST and its outcome recorded; true when the loop may go on to the next event. */
-  private async attempt(
-    db: EntityManager,
-    subscription: SubscriptionState,
-    event: StoredEventResponseDto,
-    attempt: number,
-  ): Promise<boolean> {
+  private async attempt(db: EntityManager, subscription: SubscriptionState, event: EventText, attempt: number): Promise<boolean> {
     const position = event.globalPosition;
     const deliveryId = `${subscription.id}:${position}`;
     const attemptedAt = new Date();
@@ -157,7 +154,8 @@ export class SubscriptionDelivery {
       headers: subscription.headers,
       secret: subscription.secret,
       webhookId: deliveryId,
-      body: JSON.stringify({ event, eventStoreId: subscription.eventStoreId, subscriptionId: subscription.id, deliveryId, attempt }),
+      // The event's JSON as PostgreSQL wrote it, spliced in: a delivery never parses or re-serialises an event.
+      body: `{"event":${event.json},"eventStoreId":${JSON.stringify(subscription.eventStoreId)},"subscriptionId":${JSON.stringify(subscription.id)},"deliveryId":${JSON.stringify(deliveryId)},"attempt":${attempt}}`,
     });
     if (response.delivered) {
       this.metrics.webhookDeliveries.inc({ outcome: 'delivered' });

@@ -1,7 +1,7 @@
 /**
  * An event as the feed hands it to subscriptions: its JSON for the frame (spec §2, DECISIONS §9:
  * streamId, streamPosition, globalPosition, eventId, type, data, createdAt), written once by
- * PostgreSQL (EventLogReader.readFramesAfter), whatever the number of sockets.
+ * PostgreSQL (EventLogReader.readMatchingAfter in shape `frame`), whatever the number of sockets.
  */
 export interface FeedEvent {
   globalPosition: number;

@@ -152,7 +152,7 @@ export class LiveSubscription implements FeedSubscriber {
   private async catchUp(feed: StoreFeed): Promise<void> {
     const { eventLog, replays } = this.services;
     const page = await replays.read(
-      () => eventLog.readFramesAfter(feed.eventStoreId, this.filter, this.cursor, FEED_PAGE_SIZE),
+      () => eventLog.readMatchingAfter(feed.eventStoreId, this.filter, this.cursor, FEED_PAGE_SIZE, { shape: 'frame' }),
       this.ending.signal,
     );
     for (const event of page.events) {

@@ -80,7 +80,7 @@ export class StoreFeed {
     this.lastReadAt = performance.now();
     let backlog = false;
     try {
-      const page = await this.eventLog.readFramesAfter(this.eventStoreId, EVERY_EVENT, this.position, FEED_PAGE_SIZE);
+      const page = await this.eventLog.readMatchingAfter(this.eventStoreId, EVERY_EVENT, this.position, FEED_PAGE_SIZE, { shape: 'frame' });
       if (this.stopped) return;
       // A page that reached the store's end saw it whole as of its snapshot: nothing up to lastPosition is missing.
       backlog = page.hasMore;
