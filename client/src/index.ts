@@ -1,4 +1,4 @@
-export { EventStoreClient, type EventStoreClientOptions, type RawRequest } from './client.js';
+export { EventStoreClient, type EventStoreClientOptions, type ListStoresFilter, type RawRequest } from './client.js';
 export {
   AppendConditionFailedError,
   EventStoreError,
@@ -39,6 +39,7 @@ export type {
   CallOptions,
   CloseWebSocketClientOptions,
   EventStore,
+  ListStreamsFilter,
   QueryEventsOptions,
   ReadEventsOptions,
   ReadStreamOptions,
@@ -49,7 +50,6 @@ export type {
   ReconnectOptions,
   SubscribeOptions,
   Subscription,
-  SubscriptionStart,
   WebSocketConstructor,
   WebSocketLike,
 } from './subscription.js';

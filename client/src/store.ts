@@ -11,13 +11,14 @@ import {
   toProjection,
 } from './projections.js';
 import { throwIfAborted } from './retry.js';
+import { everyItem } from './paging.js';
 import { type SubscribeOptions, Subscription, type WebSocketConstructor } from './subscription.js';
 import type {
   AppendCondition,
   AppendEventsResult,
   AppendToStreamResult,
   DcbQuery,
-  DeadLetterList,
+  DeadLetter,
   DeadLetterReplayed,
   EventStoreActivity,
   EventStoreDetails,
@@ -29,12 +30,14 @@ import type {
   RetryPolicy,
   StoredEvent,
   StreamList,
+  StreamSummary,
   SubscriptionDeleted,
   SubscriptionInfo,
   SubscriptionList,
   SubscriptionPosition,
   WebhookSubscriptionCreated,
   WebSocketClientClosed,
+  WebSocketConnection,
   WebSocketConnectionList,
 } from './types.js';
 
@@ -78,18 +81,21 @@ export interface ReadEventsOptions extends CallOptions {
   /** Stream ids. */
   streams?: string | string[];
   /** Only events created after this instant (exclusive). */
-  after?: Date | string;
+  createdAfter?: Date | string;
   /** Only events created before this instant (exclusive). */
-  before?: Date | string;
+  createdBefore?: Date | string;
   /** Start at this global position (inclusive): the lowest forward, the highest backward. */
   fromGlobalPosition?: number;
   direction?: ReadDirection;
 }
 
 export interface QueryEventsOptions extends CallOptions {
-  /** Only events after this global position (exclusive). Default 0. */
+  /** Only events after this global position (exclusive). Default 0: every matching event. */
   after?: number;
 }
+
+/** Which streams `listStreams` iterates (every one by default). */
+export type ListStreamsFilter = Omit<ListStreamsOptions, 'limit' | 'offset'> & CallOptions;
 
 export interface AggregateStreamOptions<State, Event extends StoredEvent> extends ReadStreamOptions {
   initialState: State;
@@ -125,6 +131,10 @@ interface StreamPage {
   events: StoredEvent[];
   hasMore: boolean;
   streamVersion: number;
+}
+
+interface AppendToStreamResponse extends Omit<AppendToStreamResult, 'streamVersion'> {
+  currentStreamVersion: number;
 }
 
 interface QueryPage {
@@ -165,15 +175,16 @@ export class EventStore {
 
   // Streams
 
-  /** Appends events to a stream, all or none. */
-  appendToStream(streamId: string, events: NewEvent[], options: AppendToStreamOptions = {}): Promise<AppendToStreamResult> {
-    return this.http.request({
+  /** Appends events to a stream, all or none; the result's `streamVersion` is the version to expect next. */
+  async appendToStream(streamId: string, events: NewEvent[], options: AppendToStreamOptions = {}): Promise<AppendToStreamResult> {
+    const { currentStreamVersion, ...result } = await this.http.request<AppendToStreamResponse>({
       method: 'POST',
       path: `${this.path}/streams/${encodeURIComponent(streamId)}`,
       body: { events, ...(options.expectedStreamVersion !== undefined && { expectedStreamVersion: options.expectedStreamVersion }) },
       headers: { 'idempotency-key': options.idempotencyKey ?? randomId() },
       signal: options.signal,
     });
+    return { ...result, streamVersion: currentStreamVersion };
   }
 
   /**
@@ -244,8 +255,8 @@ export class EventStore {
         query: {
           types: list(options.types),
           streams: list(options.streams),
-          after: instant(options.after),
-          before: instant(options.before),
+          after: instant(options.createdAfter),
+          before: instant(options.createdBefore),
           direction: options.direction,
           fromGlobalPosition: position,
           limit: PAGE_SIZE,
@@ -260,8 +271,16 @@ export class EventStore {
     }
   }
 
-  /** One page of the store's streams (`hasEvents`, `streamType` filter them), with pagination. */
-  listStreams(options: ListStreamsOptions & CallOptions = {}): Promise<StreamList> {
+  /** Every stream of the store (`hasEvents`, `streamType` filter them), oldest first, 1000 a request as the loop asks. */
+  listStreams(options: ListStreamsFilter = {}): AsyncGenerator<StreamSummary, void> {
+    return everyItem(async (offset, limit) => {
+      const page = await this.listStreamsPage({ ...options, offset, limit });
+      return { items: page.streams, hasMore: page.pagination.hasMore };
+    });
+  }
+
+  /** One page of the store's streams, as the service answers it: for screens that show pages and totals. */
+  listStreamsPage(options: ListStreamsOptions & CallOptions = {}): Promise<StreamList> {
     const { signal, ...query } = options;
     return this.http.request({ method: 'GET', path: `${this.path}/streams`, query, signal });
   }
@@ -369,9 +388,10 @@ export class EventStore {
     });
   }
 
-  /** Webhook subscriptions, then those of open WebSockets (`subscriberType` tells them apart). */
-  listSubscriptions(options: CallOptions = {}): Promise<SubscriptionList> {
-    return this.http.request({ method: 'GET', path: `${this.path}/subscriptions`, signal: options.signal });
+  /** Webhook subscriptions, then those of open WebSockets (`subscriberType` tells them apart); one request. */
+  async *listSubscriptions(options: CallOptions = {}): AsyncGenerator<SubscriptionInfo, void> {
+    const list = await this.http.request<SubscriptionList>({ method: 'GET', path: `${this.path}/subscriptions`, signal: options.signal });
+    yield* list.subscriptions;
   }
 
   getSubscription(subscriptionId: string, options: CallOptions = {}): Promise<SubscriptionInfo> {
@@ -383,9 +403,14 @@ export class EventStore {
     return this.http.request({ method: 'DELETE', path: this.subscriptionPath(subscriptionId), signal: options.signal });
   }
 
-  /** The events a webhook subscription gave up on after its last retry. */
-  listDeadLetters(subscriptionId: string, options: CallOptions = {}): Promise<DeadLetterList> {
-    return this.http.request({ method: 'GET', path: `${this.subscriptionPath(subscriptionId)}/dead-letters`, signal: options.signal });
+  /** The events a webhook subscription gave up on after its last retry; one request. */
+  async *listDeadLetters(subscriptionId: string, options: CallOptions = {}): AsyncGenerator<DeadLetter, void> {
+    const list = await this.http.request<{ deadLetters: DeadLetter[] }>({
+      method: 'GET',
+      path: `${this.subscriptionPath(subscriptionId)}/dead-letters`,
+      signal: options.signal,
+    });
+    yield* list.deadLetters;
   }
 
   /** Queues a dead letter for delivery again, before the subscription's new events. */
@@ -397,9 +422,14 @@ export class EventStore {
     });
   }
 
-  /** The store's open WebSockets, on every API instance (admin scope). */
-  listWebSocketConnections(options: CallOptions = {}): Promise<WebSocketConnectionList> {
-    return this.http.request({ method: 'GET', path: `${this.path}/websocket-connections`, signal: options.signal });
+  /** The store's open WebSockets, on every API instance (admin scope); one request. */
+  async *listWebSocketConnections(options: CallOptions = {}): AsyncGenerator<WebSocketConnection, void> {
+    const list = await this.http.request<WebSocketConnectionList>({
+      method: 'GET',
+      path: `${this.path}/websocket-connections`,
+      signal: options.signal,
+    });
+    yield* list.connections;
   }
 
   /** Closes every WebSocket of a client id with 1000 and the reason (admin scope); subscriptions of this client reconnect. */

@@ -1,7 +1,7 @@
 import { EventStoreError, NetworkError, RateLimitedError } from './errors.js';
 import type { HttpTransport } from './http.js';
 import { abortReason, backoffDelay } from './retry.js';
-import type { LiveEvent } from './types.js';
+import type { LiveEvent, SubscriptionPosition } from './types.js';
 
 /**
  * What the client needs of a WebSocket implementation: the global `WebSocket` of browsers, Deno,
@@ -24,8 +24,6 @@ interface WebSocketHandlers {
   onerror: (() => void) | null;
 }
 
-export type SubscriptionStart = 'beginning' | 'latest' | number;
-
 export interface ReconnectOptions {
   /** The first reconnection's backoff bound, doubled at each failed attempt. Default 250 ms. */
   initialDelayMs?: number;
@@ -39,10 +37,11 @@ export interface SubscribeOptions {
   /** `*` (default), `prefix.*`, `*.suffix` or an exact event type. */
   eventFilter?: string;
   /**
-   * `latest` (default): events appended from now on; `beginning`: every stored event first; N:
-   * events after global position N. Replayed events come first, then live ones, with no gap.
+   * Where it starts, as for a webhook subscription: `latest` (default), events appended from now
+   * on; `beginning`, every stored event first; N, the events after global position N (exclusive:
+   * the last position you processed). Replayed events come first, then live ones, with no gap.
    */
-  from?: SubscriptionStart;
+  position?: SubscriptionPosition;
   /** The name the connection shows in the store's connection list, and under which an administrator can close it. */
   clientId?: string;
   /** Ends the subscription: the iterator then throws the signal's reason. */
@@ -89,7 +88,7 @@ const NORMAL_CLOSURE = 1000;
 
 const DEFAULTS = {
   eventFilter: '*',
-  from: 'latest' as SubscriptionStart,
+  position: 'latest' as SubscriptionPosition,
   maxBufferedEvents: 1000,
   heartbeatIntervalMs: 15_000,
   heartbeatTimeoutMs: 10_000,
@@ -136,7 +135,7 @@ export class Subscription<Event extends LiveEvent = LiveEvent> implements AsyncI
   ) {
     this.options = {
       eventFilter: options.eventFilter ?? DEFAULTS.eventFilter,
-      from: options.from ?? DEFAULTS.from,
+      position: options.position ?? DEFAULTS.position,
       maxBufferedEvents: options.maxBufferedEvents ?? DEFAULTS.maxBufferedEvents,
       heartbeatIntervalMs: options.heartbeatIntervalMs ?? DEFAULTS.heartbeatIntervalMs,
       heartbeatTimeoutMs: options.heartbeatTimeoutMs ?? DEFAULTS.heartbeatTimeoutMs,
@@ -210,9 +209,9 @@ export class Subscription<Event extends LiveEvent = LiveEvent> implements AsyncI
   }
 
   private async start(): Promise<void> {
-    const { from } = this.options;
+    const { position } = this.options;
     try {
-      this.queuedUpTo = from === 'beginning' ? 0 : from === 'latest' ? await this.lastPosition() : from;
+      this.queuedUpTo = position === 'beginning' ? 0 : position === 'latest' ? await this.lastPosition() : position;
     } catch (error) {
       this.fail(error);
       return;

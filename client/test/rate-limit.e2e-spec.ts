@@ -28,7 +28,7 @@ describe('A 429 from a rate-limited API', () => {
     const noRetries = client(false);
     for (let i = 0; i <= REQUESTS_PER_MINUTE * 2; i += 1) {
       try {
-        await noRetries.listStores();
+        await noRetries.listStoresPage();
       } catch (error) {
         if (error instanceof RateLimitedError) return error;
         throw error;
@@ -47,14 +47,14 @@ describe('A 429 from a rate-limited API', () => {
     log.length = 0;
     const started = Date.now();
     const impatient = await client({ maxElapsedMs: 0 })
-      .listStores()
+      .listStoresPage()
       .catch((error: unknown) => error);
     expect(impatient).toBeInstanceOf(RateLimitedError);
     expect(log).toHaveLength(1);
 
     log.length = 0;
     const aborted = await client({ maxElapsedMs: 120_000 })
-      .listStores({ signal: AbortSignal.timeout(300) })
+      .listStoresPage({ signal: AbortSignal.timeout(300) })
       .catch((error: unknown) => error);
     expect((aborted as Error).name).toBe('TimeoutError');
     expect(log.map((exchange) => exchange.status)).toEqual([429]);
@@ -64,7 +64,7 @@ describe('A 429 from a rate-limited API', () => {
   it('is retried after Retry-After, and the call succeeds', async () => {
     await exhaustLimit();
     log.length = 0;
-    const stores = await client({ maxElapsedMs: 90_000 }).listStores();
+    const stores = await client({ maxElapsedMs: 90_000 }).listStoresPage();
     expect(stores.eventStores).toEqual([]);
 
     const statuses = log.map((exchange) => exchange.status);

@@ -52,7 +52,7 @@ describe('client internals', () => {
         status: 409,
         message: '2 events after position 41 match failIfEventsMatch',
         conflictingPositions: [43, 47],
-        afterPosition: 41,
+        after: 41,
         requestId: 'req-1',
       });
     });
