@@ -120,7 +120,7 @@ describe('client internals', () => {
         maxAttempts: 5,
         initialDelayMs: 200,
         maxDelayMs: 10,
-        maxElapsedMs: 30_000,
+        maxElapsedMs: 90_000,
       });
       expect(() => resolveRetryOptions({ maxAttempts: 0 })).toThrow(RangeError);
     });
