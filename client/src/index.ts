@@ -23,11 +23,14 @@ export {
   type Decision,
   type DecisionState,
   defineProjection,
+  type EventMap,
+  type MissingEventsTypeArgument,
   type Projection,
   type ProjectionDefinition,
   type ProjectionHandlers,
   type ProjectionRecord,
   type StateOf,
+  type UntypedEvents,
 } from './projections.js';
 export { DEFAULT_RETRY_OPTIONS, type RetryOptions } from './retry.js';
 export type {
