@@ -2,7 +2,6 @@ import { type FetchLike, HttpTransport, type QueryValue } from './http.js';
 import { everyItem } from './paging.js';
 import { resolveRetryOptions, type RetryOptions } from './retry.js';
 import { type CallOptions, EventStore } from './store.js';
-import type { WebSocketConstructor } from './subscription.js';
 import type {
   CreateEventStoreInput,
   CurrentApiKey,
@@ -11,6 +10,7 @@ import type {
   EventStoreList,
   ListEventStoresOptions,
 } from './types.js';
+import type { WebSocketConstructor } from './websocket.js';
 
 export interface EventStoreClientOptions {
   /** Where the service answers, e.g. `https://events.example.com` (a path prefix is kept). */

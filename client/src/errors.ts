@@ -138,6 +138,23 @@ export class NetworkError extends EventStoreError {
   override name = 'NetworkError';
 }
 
+/**
+ * `subscribe()` where the runtime has no global WebSocket (Node 20) and none was given. Not an
+ * `EventStoreError`: nothing was sent. The client does not load `ws` by itself, as an import of it
+ * would make bundlers pull a Node package into browser builds.
+ */
+export class WebSocketUnavailableError extends Error {
+  override name = 'WebSocketUnavailableError';
+
+  constructor() {
+    super(
+      'subscribe() needs a WebSocket, and this runtime has no global one (Node 20 has none; Node 22 and later do). ' +
+        "Install ws (npm install ws) and pass its class: import { WebSocket } from 'ws'; " +
+        'new EventStoreClient({ baseUrl, apiKey, WebSocket })',
+    );
+  }
+}
+
 const CLASS_BY_CODE: Record<string, new (init: EventStoreErrorInit) => EventStoreError> = {
   NOT_FOUND: NotFoundError,
   STREAM_NOT_FOUND: StreamNotFoundError,

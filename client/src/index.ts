@@ -14,6 +14,7 @@ export {
   UnauthorizedError,
   ValidationError,
   VersionConflictError,
+  WebSocketUnavailableError,
 } from './errors.js';
 export type { FetchInit, FetchLike, FetchResponseLike } from './http.js';
 export {
@@ -48,13 +49,7 @@ export type {
   ReadStreamOptions,
   WebhookSubscriptionInput,
 } from './store.js';
-export type {
-  ReconnectInfo,
-  ReconnectOptions,
-  SubscribeOptions,
-  Subscription,
-  WebSocketConstructor,
-  WebSocketLike,
-} from './subscription.js';
+export type { ReconnectInfo, ReconnectOptions, SubscribeOptions, Subscription } from './subscription.js';
+export type { WebSocketConstructor, WebSocketLike } from './websocket.js';
 export type * from './types.js';
 export { verifyWebhook, type VerifyWebhookOptions, type WebhookHeaders, WebhookVerificationError } from './webhooks.js';

@@ -1,4 +1,4 @@
-import { AppendConditionFailedError, StreamNotFoundError } from './errors.js';
+import { AppendConditionFailedError, StreamNotFoundError, WebSocketUnavailableError } from './errors.js';
 import type { HttpTransport } from './http.js';
 import { randomId } from './ids.js';
 import {
@@ -12,7 +12,7 @@ import {
 } from './projections.js';
 import { throwIfAborted } from './retry.js';
 import { everyItem } from './paging.js';
-import { type SubscribeOptions, Subscription, type WebSocketConstructor } from './subscription.js';
+import { type SubscribeOptions, Subscription } from './subscription.js';
 import type {
   AppendCondition,
   AppendEventsResult,
@@ -40,6 +40,7 @@ import type {
   WebSocketConnection,
   WebSocketConnectionList,
 } from './types.js';
+import type { WebSocketConstructor } from './websocket.js';
 
 /** Events per page of every read: the most the service gives. */
 export const PAGE_SIZE = 1000;
@@ -368,12 +369,7 @@ export class EventStore {
    * and in order across reconnections. See `Subscription`.
    */
   subscribe<Event extends LiveEvent = LiveEvent>(options: SubscribeOptions = {}): Subscription<Event> {
-    if (!this.WebSocket) {
-      throw new Error(
-        'No WebSocket implementation: this runtime has no global WebSocket (Node 20). Install `ws` and pass it: ' +
-          "new EventStoreClient({ …, WebSocket }) with import { WebSocket } from 'ws'",
-      );
-    }
+    if (!this.WebSocket) throw new WebSocketUnavailableError();
     return new Subscription<Event>({ http: this.http, storePath: this.path, WebSocket: this.WebSocket }, options);
   }
 

@@ -1,3 +1,6 @@
+import { once } from 'node:events';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { freePort } from '../../test/support/service-process';
 import {
   AppendConditionFailedError,
@@ -336,10 +339,33 @@ describe('EventStoreClient against the built API', () => {
         fetch: recordingFetch(log),
         retry: { maxAttempts: 3, initialDelayMs: 50 },
       });
-      const failure = await failureOf(offline.listStoresPage());
+      const failure = await failureOf(offline.listStoresPage({ filter: 'ord' }));
       expect(failure).toBeInstanceOf(NetworkError);
       expect(failure).toMatchObject({ code: 'NETWORK_ERROR', status: 0 });
       expect(log).toHaveLength(3);
+      // Where it went and why it failed, from the runtime's cause; never the key.
+      const port = new URL(nowhere).port;
+      expect(failure.message).toBe(`GET ${nowhere}/event-stores?filter=ord failed: fetch failed (connect ECONNREFUSED 127.0.0.1:${port})`);
+      expect(failure.message).not.toContain(key);
+    });
+
+    it('says which URL got no complete answer in time', async () => {
+      const silent = createServer(() => undefined); // takes the request and never answers
+      silent.listen(0, '127.0.0.1');
+      await once(silent, 'listening');
+      const baseUrl = `http://127.0.0.1:${(silent.address() as AddressInfo).port}/prefix`;
+      try {
+        const slow = new EventStoreClient({ baseUrl, apiKey: key, timeoutMs: 200, retry: false });
+        const failure = await failureOf(slow.store('orders').details());
+        expect(failure).toBeInstanceOf(NetworkError);
+        expect(failure).toMatchObject({
+          code: 'TIMEOUT',
+          message: `GET ${baseUrl}/event-stores/orders got no complete answer within 200 ms`,
+        });
+      } finally {
+        silent.closeAllConnections();
+        silent.close();
+      }
     });
   });
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { WebSocket } from 'ws';
+import { type ClientOptions, WebSocket } from 'ws';
 import { FaultyLink } from '../../test/support/faulty-link';
 import type { ServiceProcess } from '../../test/support/service-process';
 import { waitFor } from '../../test/support/wait-for';
@@ -45,10 +45,10 @@ function collect(subscription: Subscription, { delayMs = 0 } = {}) {
 function countingWebSocket(route: (url: string, attempt: number) => string = (url) => url) {
   const opened: string[] = [];
   class Counting extends WebSocket {
-    constructor(url: string) {
+    constructor(url: string, options?: ClientOptions) {
       const target = route(url, opened.length + 1);
       opened.push(target);
-      super(target);
+      super(target, options);
     }
   }
   return { WebSocket: Counting, opened };
