@@ -1,7 +1,8 @@
 import { type FetchLike, HttpTransport, type QueryValue } from './http.js';
 import { everyItem } from './paging.js';
 import { resolveRetryOptions, type RetryOptions } from './retry.js';
-import { type CallOptions, EventStore } from './store.js';
+import { EventStore } from './store.js';
+import type { CallOptions } from './store-options.js';
 import type {
   CreateEventStoreInput,
   CurrentApiKey,

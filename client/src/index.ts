@@ -34,6 +34,7 @@ export {
   type UntypedEvents,
 } from './projections.js';
 export { DEFAULT_RETRY_OPTIONS, type RetryOptions } from './retry.js';
+export type { EventStore } from './store.js';
 export type {
   Aggregate,
   AggregateStreamOptions,
@@ -42,13 +43,12 @@ export type {
   AppendToStreamOptions,
   CallOptions,
   CloseWebSocketClientOptions,
-  EventStore,
   ListStreamsFilter,
   QueryEventsOptions,
   ReadEventsOptions,
   ReadStreamOptions,
   WebhookSubscriptionInput,
-} from './store.js';
+} from './store-options.js';
 export type { ReconnectInfo, ReconnectOptions, SubscribeOptions, Subscription } from './subscription.js';
 export type { WebSocketConstructor, WebSocketLike } from './websocket.js';
 export type * from './types.js';
