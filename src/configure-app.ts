@@ -74,7 +74,9 @@ export function configureApp(app: NestFastifyApplication): NestFastifyApplicatio
   fastify.addHook('onRequest', app.get(HttpDrain).track);
   fastify.addHook('onRequest', authentication.onRequest);
   fastify.addHook('onRequest', queryCheck.onRequest);
-  fastify.addHook('preParsing', app.get(BodyIntake).preParsing);
+  const bodyIntake = app.get(BodyIntake);
+  fastify.addHook('preParsing', bodyIntake.preParsing);
+  fastify.addHook('preValidation', bodyIntake.bodyReceived);
   fastify.addHook('onResponse', logRequest);
   fastify.addHook('onResponse', recordHttpMetrics(app.get(Metrics)));
   fastify.setReplySerializer(serializeReply);
