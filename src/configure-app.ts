@@ -10,6 +10,7 @@ import { parseJsonBody } from './common/json-body.parser';
 import { serializeReply } from './common/json/json-text';
 import { logRequest } from './common/logging/access-log.hook';
 import { assignRequestId } from './common/request-id.hook';
+import { setSecurityHeaders } from './common/security-headers.hook';
 import type { EnvironmentVariables } from './config/environment-variables';
 import { recordHttpMetrics } from './metrics/http-metrics.hook';
 import { Metrics } from './metrics/metrics';
@@ -71,6 +72,7 @@ export function configureApp(app: NestFastifyApplication): NestFastifyApplicatio
   const fastify = app.getHttpAdapter().getInstance();
   fastify.decorateRequest('user', null);
   fastify.addHook('onRequest', assignRequestId);
+  fastify.addHook('onRequest', setSecurityHeaders);
   fastify.addHook('onRequest', app.get(HttpDrain).track);
   fastify.addHook('onRequest', authentication.onRequest);
   fastify.addHook('onRequest', queryCheck.onRequest);
@@ -81,7 +83,7 @@ export function configureApp(app: NestFastifyApplication): NestFastifyApplicatio
   fastify.addHook('onResponse', recordHttpMetrics(app.get(Metrics)));
   fastify.setReplySerializer(serializeReply);
   fastify.removeAllContentTypeParsers();
-  fastify.addContentTypeParser('application/json', { parseAs: 'string' }, parseJsonBody);
+  fastify.addContentTypeParser('application/json', { parseAs: 'buffer' }, parseJsonBody);
   serveConsole(fastify);
 
   SwaggerModule.setup('docs', app, createOpenApiDocument(app), { jsonDocumentUrl: 'docs-json' });
