@@ -42,7 +42,9 @@ describe('Requests that must not be misread', () => {
       const outgoing = httpRequest({ host: '127.0.0.1', port: port(), method, path, headers: lines }, (response) => {
         let text = '';
         response.on('data', (chunk: Buffer) => (text += chunk.toString()));
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: text ? JSON.parse(text) : {} }));
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, body: text ? JSON.parse(text) : {} }),
+        );
       });
       outgoing.on('error', reject);
       outgoing.end(body);
