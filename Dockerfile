@@ -10,7 +10,7 @@ COPY package.json package-lock.json ./
 COPY client/package.json ./client/
 COPY console/package.json ./console/
 RUN npm ci
-COPY tsconfig.json tsconfig.build.json nest-cli.json ./
+COPY tsconfig.json tsconfig.build.json ./
 COPY src ./src
 RUN npm run build:service
 # The web console the API serves at /console, built on the client it uses.
