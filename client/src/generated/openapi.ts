@@ -205,7 +205,7 @@ export interface paths {
     };
     /**
      * Events appended per minute over the last hour, and the newest position
-     * @description Counts the events still stored, by the minute their append was committed in: events retention deleted are no longer counted.
+     * @description Counts the events appended in each UTC minute, by the database clock, as the appends commit: reading it costs the same whatever the store holds. Events deleted by retention since stay counted in the minute they were appended in.
      */
     get: operations['getEventStoreActivity'];
     put?: never;
@@ -792,7 +792,7 @@ export interface components {
        */
       start: string;
       /**
-       * @description Events appended in that minute and still stored
+       * @description Events appended in that minute
        * @example 42
        */
       events: number;
@@ -1039,7 +1039,10 @@ export interface components {
       tags?: string[];
     };
     DcbQueryDto: {
-      /** @default [] */
+      /**
+       * @description ORed. The query's cost, the sum over items of (types, at least 1) × (tags, at least 1), may be at most the service's DCB_MAX_QUERY_COST (1000 unless configured); a costlier query is refused with 400 `VALIDATION_ERROR` (`details.limit: "dcbQueryCost"`) before it runs.
+       * @default []
+       */
       items?: components['schemas']['DcbQueryItemDto'][];
     };
     AppendConditionDto: {
@@ -1465,7 +1468,7 @@ export interface operations {
           'text/plain': string;
         };
       };
-      /** @description VALIDATION_ERROR: a query parameter (or body field) this operation does not define, named in `details.fields` */
+      /** @description VALIDATION_ERROR: a query parameter (or body field) this operation does not define, named in `details.fields`, or two credentials in one request (two `Authorization` headers) */
       400: {
         headers: {
           /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
@@ -1536,7 +1539,7 @@ export interface operations {
           'application/json': components['schemas']['AccessTokenResponseDto'];
         };
       };
-      /** @description VALIDATION_ERROR: a query parameter (or body field) this operation does not define, named in `details.fields` */
+      /** @description VALIDATION_ERROR: a query parameter (or body field) this operation does not define, named in `details.fields`, or two credentials in one request (two `Authorization` headers) */
       400: {
         headers: {
           /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
@@ -1617,7 +1620,7 @@ export interface operations {
           'application/json': components['schemas']['FlatErrorResponseDto'];
         };
       };
-      /** @description SERVICE_UNAVAILABLE: this instance is shutting down (retry; another instance will answer), or it is receiving too many request bodies at once (`Retry-After`) */
+      /** @description SERVICE_UNAVAILABLE: this instance is shutting down (retry; another instance will answer), it is receiving too many request bodies at once, or no database connection of your share came free within DATABASE_MAX_WAIT_MS (`details.limit: "databaseConnections"`); QUERY_TIMEOUT: the database cancelled the request after DATABASE_STATEMENT_TIMEOUT_MS (narrow it or retry). Each with `Retry-After` */
       503: {
         headers: {
           /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
@@ -1661,7 +1664,7 @@ export interface operations {
           'application/json': components['schemas']['CurrentApiKeyResponseDto'];
         };
       };
-      /** @description VALIDATION_ERROR: a query parameter (or body field) this operation does not define, named in `details.fields` */
+      /** @description VALIDATION_ERROR: a query parameter (or body field) this operation does not define, named in `details.fields`, or two credentials in one request (two `Authorization` headers) */
       400: {
         headers: {
           /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
@@ -1725,7 +1728,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponseDto'];
         };
       };
-      /** @description SERVICE_UNAVAILABLE: this instance is shutting down (retry; another instance will answer), or it is receiving too many request bodies at once (`Retry-After`) */
+      /** @description SERVICE_UNAVAILABLE: this instance is shutting down (retry; another instance will answer), it is receiving too many request bodies at once, or no database connection of your share came free within DATABASE_MAX_WAIT_MS (`details.limit: "databaseConnections"`); QUERY_TIMEOUT: the database cancelled the request after DATABASE_STATEMENT_TIMEOUT_MS (narrow it or retry). Each with `Retry-After` */
       503: {
         headers: {
           /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
@@ -1763,7 +1766,7 @@ export interface operations {
           'application/json': components['schemas']['TenantListResponseDto'];
         };
       };
-      /** @description VALIDATION_ERROR: a query parameter (or body field) this operation does not define, named in `details.fields` */
+      /** @description VALIDATION_ERROR: a query parameter (or body field) this operation does not define, named in `details.fields`, or two credentials in one request (two `Authorization` headers) */
       400: {
         headers: {
           /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
@@ -1796,7 +1799,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponseDto'];
         };
       };
-      /** @description SERVICE_UNAVAILABLE: this instance is shutting down (retry; another instance will answer), or it is receiving too many request bodies at once (`Retry-After`) */
+      /** @description SERVICE_UNAVAILABLE: this instance is shutting down (retry; another instance will answer), it is receiving too many request bodies at once, or no database connection of your share came free within DATABASE_MAX_WAIT_MS (`details.limit: "databaseConnections"`); QUERY_TIMEOUT: the database cancelled the request after DATABASE_STATEMENT_TIMEOUT_MS (narrow it or retry). Each with `Retry-After` */
       503: {
         headers: {
           /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
@@ -1854,7 +1857,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponseDto'];
         };
       };
-      /** @description REQUEST_TIMEOUT: the request did not arrive whole within REQUEST_TIMEOUT_MS; the connection is closed */
+      /** @description REQUEST_TIMEOUT: the request did not arrive whole within REQUEST_TIMEOUT_MS, or its body arrived slower than MIN_BODY_BYTES_PER_SECOND; the connection is closed */
       408: {
         headers: {
           /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
@@ -1909,7 +1912,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponseDto'];
         };
       };
-      /** @description SERVICE_UNAVAILABLE: this instance is shutting down (retry; another instance will answer), or it is receiving too many request bodies at once (`Retry-After`) */
+      /** @description SERVICE_UNAVAILABLE: this instance is shutting down (retry; another instance will answer), it is receiving too many request bodies at once, or no database connection of your share came free within DATABASE_MAX_WAIT_MS (`details.limit: "databaseConnections"`); QUERY_TIMEOUT: the database cancelled the request after DATABASE_STATEMENT_TIMEOUT_MS (narrow it or retry). Each with `Retry-After` */
       503: {
         headers: {
           /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
@@ -1943,7 +1946,7 @@ export interface operations {
           'application/json': components['schemas']['ApiKeyListResponseDto'];
         };
       };
-      /** @description VALIDATION_ERROR: a query parameter (or body field) this operation does not define, named in `details.fields` */
+      /** @description VALIDATION_ERROR: a query parameter (or body field) this operation does not define, named in `details.fields`, or two credentials in one request (two `Authorization` headers) */
       400: {
         headers: {
           /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
@@ -1987,7 +1990,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponseDto'];
         };
       };
-      /** @description SERVICE_UNAVAILABLE: this instance is shutting down (retry; another instance will answer), or it is receiving too many request bodies at once (`Retry-After`) */
+      /** @description SERVICE_UNAVAILABLE: this instance is shutting down (retry; another instance will answer), it is receiving too many request bodies at once, or no database connection of your share came free within DATABASE_MAX_WAIT_MS (`details.limit: "databaseConnections"`); QUERY_TIMEOUT: the database cancelled the request after DATABASE_STATEMENT_TIMEOUT_MS (narrow it or retry). Each with `Retry-After` */
       503: {
         headers: {
           /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
@@ -2058,7 +2061,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponseDto'];
         };
       };
-      /** @description REQUEST_TIMEOUT: the request did not arrive whole within REQUEST_TIMEOUT_MS; the connection is closed */
+      /** @description REQUEST_TIMEOUT: the request did not arrive whole within REQUEST_TIMEOUT_MS, or its body arrived slower than MIN_BODY_BYTES_PER_SECOND; the connection is closed */
       408: {
         headers: {
           /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
@@ -2102,7 +2105,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponseDto'];
         };
       };
-      /** @description SERVICE_UNAVAILABLE: this instance is shutting down (retry; another instance will answer), or it is receiving too many request bodies at once (`Retry-After`) */
+      /** @description SERVICE_UNAVAILABLE: this instance is shutting down (retry; another instance will answer), it is receiving too many request bodies at once, or no database connection of your share came free within DATABASE_MAX_WAIT_MS (`details.limit: "databaseConnections"`); QUERY_TIMEOUT: the database cancelled the request after DATABASE_STATEMENT_TIMEOUT_MS (narrow it or retry). Each with `Retry-After` */
       503: {
         headers: {
           /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
@@ -2135,7 +2138,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description VALIDATION_ERROR: a query parameter (or body field) this operation does not define, named in `details.fields` */
+      /** @description VALIDATION_ERROR: a query parameter (or body field) this operation does not define, named in `details.fields`, or two credentials in one request (two `Authorization` headers) */
       400: {
         headers: {
           /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
@@ -2179,7 +2182,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponseDto'];
         };
       };
-      /** @description SERVICE_UNAVAILABLE: this instance is shutting down (retry; another instance will answer), or it is receiving too many request bodies at once (`Retry-After`) */
+      /** @description SERVICE_UNAVAILABLE: this instance is shutting down (retry; another instance will answer), it is receiving too many request bodies at once, or no database connection of your share came free within DATABASE_MAX_WAIT_MS (`details.limit: "databaseConnections"`); QUERY_TIMEOUT: the database cancelled the request after DATABASE_STATEMENT_TIMEOUT_MS (narrow it or retry). Each with `Retry-After` */
       503: {
         headers: {
           /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
@@ -2303,7 +2306,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponseDto'];
         };
       };
-      /** @description SERVICE_UNAVAILABLE: this instance is shutting down (retry; another instance will answer), or it is receiving too many request bodies at once (`Retry-After`) */
+      /** @description SERVICE_UNAVAILABLE: this instance is shutting down (retry; another instance will answer), it is receiving too many request bodies at once, or no database connection of your share came free within DATABASE_MAX_WAIT_MS (`details.limit: "databaseConnections"`); QUERY_TIMEOUT: the database cancelled the request after DATABASE_STATEMENT_TIMEOUT_MS (narrow it or retry). Each with `Retry-After` */
       503: {
         headers: {
           /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
@@ -2396,7 +2399,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponseDto'];
         };
       };
-      /** @description REQUEST_TIMEOUT: the request did not arrive whole within REQUEST_TIMEOUT_MS; the connection is closed */
+      /** @description REQUEST_TIMEOUT: the request did not arrive whole within REQUEST_TIMEOUT_MS, or its body arrived slower than MIN_BODY_BYTES_PER_SECOND; the connection is closed */
       408: {
         headers: {
           /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
@@ -2500,7 +2503,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponseDto'];
         };
       };
-      /** @description SERVICE_UNAVAILABLE: this instance is shutting down (retry; another instance will answer), or it is receiving too many request bodies at once (`Retry-After`) */
+      /** @description SERVICE_UNAVAILABLE: this instance is shutting down (retry; another instance will answer), it is receiving too many request bodies at once, or no database connection of your share came free within DATABASE_MAX_WAIT_MS (`details.limit: "databaseConnections"`); QUERY_TIMEOUT: the database cancelled the request after DATABASE_STATEMENT_TIMEOUT_MS (narrow it or retry). Each with `Retry-After` */
       503: {
         headers: {
           /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
@@ -2547,7 +2550,7 @@ export interface operations {
           'application/json': components['schemas']['EventStoreDetailsResponseDto'];
         };
       };
-      /** @description VALIDATION_ERROR: a query parameter (or body field) this operation does not define, named in `details.fields` */
+      /** @description VALIDATION_ERROR: a query parameter (or body field) this operation does not define, named in `details.fields`, or two credentials in one request (two `Authorization` headers) */
       400: {
         headers: {
           /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
@@ -2645,7 +2648,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponseDto'];
         };
       };
-      /** @description SERVICE_UNAVAILABLE: this instance is shutting down (retry; another instance will answer), or it is receiving too many request bodies at once (`Retry-After`) */
+      /** @description SERVICE_UNAVAILABLE: this instance is shutting down (retry; another instance will answer), it is receiving too many request bodies at once, or no database connection of your share came free within DATABASE_MAX_WAIT_MS (`details.limit: "databaseConnections"`); QUERY_TIMEOUT: the database cancelled the request after DATABASE_STATEMENT_TIMEOUT_MS (narrow it or retry). Each with `Retry-After` */
       503: {
         headers: {
           /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
@@ -2691,7 +2694,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description VALIDATION_ERROR: a query parameter (or body field) this operation does not define, named in `details.fields` */
+      /** @description VALIDATION_ERROR: a query parameter (or body field) this operation does not define, named in `details.fields`, or two credentials in one request (two `Authorization` headers) */
       400: {
         headers: {
           /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
@@ -2789,7 +2792,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponseDto'];
         };
       };
-      /** @description SERVICE_UNAVAILABLE: this instance is shutting down (retry; another instance will answer), or it is receiving too many request bodies at once (`Retry-After`) */
+      /** @description SERVICE_UNAVAILABLE: this instance is shutting down (retry; another instance will answer), it is receiving too many request bodies at once, or no database connection of your share came free within DATABASE_MAX_WAIT_MS (`details.limit: "databaseConnections"`); QUERY_TIMEOUT: the database cancelled the request after DATABASE_STATEMENT_TIMEOUT_MS (narrow it or retry). Each with `Retry-After` */
       503: {
         headers: {
           /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
@@ -2919,7 +2922,7 @@ export interface operations {
           'application/json': components['schemas']['FlatErrorResponseDto'];
         };
       };
-      /** @description SERVICE_UNAVAILABLE: this instance is shutting down (retry; another instance will answer), or it is receiving too many request bodies at once (`Retry-After`) */
+      /** @description SERVICE_UNAVAILABLE: this instance is shutting down (retry; another instance will answer), it is receiving too many request bodies at once, or no database connection of your share came free within DATABASE_MAX_WAIT_MS (`details.limit: "databaseConnections"`); QUERY_TIMEOUT: the database cancelled the request after DATABASE_STATEMENT_TIMEOUT_MS (narrow it or retry). Each with `Retry-After` */
       503: {
         headers: {
           /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
@@ -3012,7 +3015,7 @@ export interface operations {
           'application/json': components['schemas']['FlatErrorResponseDto'];
         };
       };
-      /** @description REQUEST_TIMEOUT: the request did not arrive whole within REQUEST_TIMEOUT_MS; the connection is closed */
+      /** @description REQUEST_TIMEOUT: the request did not arrive whole within REQUEST_TIMEOUT_MS, or its body arrived slower than MIN_BODY_BYTES_PER_SECOND; the connection is closed */
       408: {
         headers: {
           /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
@@ -3116,7 +3119,7 @@ export interface operations {
           'application/json': components['schemas']['FlatErrorResponseDto'];
         };
       };
-      /** @description SERVICE_UNAVAILABLE: this instance is shutting down (retry; another instance will answer), or it is receiving too many request bodies at once (`Retry-After`) */
+      /** @description SERVICE_UNAVAILABLE: this instance is shutting down (retry; another instance will answer), it is receiving too many request bodies at once, or no database connection of your share came free within DATABASE_MAX_WAIT_MS (`details.limit: "databaseConnections"`); QUERY_TIMEOUT: the database cancelled the request after DATABASE_STATEMENT_TIMEOUT_MS (narrow it or retry). Each with `Retry-After` */
       503: {
         headers: {
           /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
@@ -3163,7 +3166,7 @@ export interface operations {
           'application/json': components['schemas']['EventStoreDetailsResponseDto'];
         };
       };
-      /** @description VALIDATION_ERROR: a query parameter (or body field) this operation does not define, named in `details.fields` */
+      /** @description VALIDATION_ERROR: a query parameter (or body field) this operation does not define, named in `details.fields`, or two credentials in one request (two `Authorization` headers) */
       400: {
         headers: {
           /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
@@ -3261,7 +3264,7 @@ export interface operations {
           'application/json': components['schemas']['FlatErrorResponseDto'];
         };
       };
-      /** @description SERVICE_UNAVAILABLE: this instance is shutting down (retry; another instance will answer), or it is receiving too many request bodies at once (`Retry-After`) */
+      /** @description SERVICE_UNAVAILABLE: this instance is shutting down (retry; another instance will answer), it is receiving too many request bodies at once, or no database connection of your share came free within DATABASE_MAX_WAIT_MS (`details.limit: "databaseConnections"`); QUERY_TIMEOUT: the database cancelled the request after DATABASE_STATEMENT_TIMEOUT_MS (narrow it or retry). Each with `Retry-After` */
       503: {
         headers: {
           /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
@@ -3307,7 +3310,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description VALIDATION_ERROR: a query parameter (or body field) this operation does not define, named in `details.fields` */
+      /** @description VALIDATION_ERROR: a query parameter (or body field) this operation does not define, named in `details.fields`, or two credentials in one request (two `Authorization` headers) */
       400: {
         headers: {
           /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
@@ -3405,7 +3408,7 @@ export interface operations {
           'application/json': components['schemas']['FlatErrorResponseDto'];
         };
       };
-      /** @description SERVICE_UNAVAILABLE: this instance is shutting down (retry; another instance will answer), or it is receiving too many request bodies at once (`Retry-After`) */
+      /** @description SERVICE_UNAVAILABLE: this instance is shutting down (retry; another instance will answer), it is receiving too many request bodies at once, or no database connection of your share came free within DATABASE_MAX_WAIT_MS (`details.limit: "databaseConnections"`); QUERY_TIMEOUT: the database cancelled the request after DATABASE_STATEMENT_TIMEOUT_MS (narrow it or retry). Each with `Retry-After` */
       503: {
         headers: {
           /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
@@ -3452,7 +3455,7 @@ export interface operations {
           'application/json': components['schemas']['StoreActivityResponseDto'];
         };
       };
-      /** @description VALIDATION_ERROR: a query parameter (or body field) this operation does not define, named in `details.fields` */
+      /** @description VALIDATION_ERROR: a query parameter (or body field) this operation does not define, named in `details.fields`, or two credentials in one request (two `Authorization` headers) */
       400: {
         headers: {
           /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
@@ -3550,7 +3553,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponseDto'];
         };
       };
-      /** @description SERVICE_UNAVAILABLE: this instance is shutting down (retry; another instance will answer), or it is receiving too many request bodies at once (`Retry-After`) */
+      /** @description SERVICE_UNAVAILABLE: this instance is shutting down (retry; another instance will answer), it is receiving too many request bodies at once, or no database connection of your share came free within DATABASE_MAX_WAIT_MS (`details.limit: "databaseConnections"`); QUERY_TIMEOUT: the database cancelled the request after DATABASE_STATEMENT_TIMEOUT_MS (narrow it or retry). Each with `Retry-After` */
       503: {
         headers: {
           /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
@@ -3705,7 +3708,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponseDto'];
         };
       };
-      /** @description SERVICE_UNAVAILABLE: this instance is shutting down (retry; another instance will answer), or it is receiving too many request bodies at once (`Retry-After`) */
+      /** @description SERVICE_UNAVAILABLE: this instance is shutting down (retry; another instance will answer), it is receiving too many request bodies at once, or no database connection of your share came free within DATABASE_MAX_WAIT_MS (`details.limit: "databaseConnections"`); QUERY_TIMEOUT: the database cancelled the request after DATABASE_STATEMENT_TIMEOUT_MS (narrow it or retry). Each with `Retry-After` */
       503: {
         headers: {
           /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
@@ -3825,7 +3828,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponseDto'];
         };
       };
-      /** @description REQUEST_TIMEOUT: the request did not arrive whole within REQUEST_TIMEOUT_MS; the connection is closed */
+      /** @description REQUEST_TIMEOUT: the request did not arrive whole within REQUEST_TIMEOUT_MS, or its body arrived slower than MIN_BODY_BYTES_PER_SECOND; the connection is closed */
       408: {
         headers: {
           /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
@@ -3929,7 +3932,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponseDto'];
         };
       };
-      /** @description SERVICE_UNAVAILABLE: this instance is shutting down (retry; another instance will answer), or it is receiving too many request bodies at once (`Retry-After`) */
+      /** @description SERVICE_UNAVAILABLE: this instance is shutting down (retry; another instance will answer), it is receiving too many request bodies at once, or no database connection of your share came free within DATABASE_MAX_WAIT_MS (`details.limit: "databaseConnections"`); QUERY_TIMEOUT: the database cancelled the request after DATABASE_STATEMENT_TIMEOUT_MS (narrow it or retry). Each with `Retry-After` */
       503: {
         headers: {
           /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
@@ -4081,7 +4084,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponseDto'];
         };
       };
-      /** @description SERVICE_UNAVAILABLE: this instance is shutting down (retry; another instance will answer), or it is receiving too many request bodies at once (`Retry-After`) */
+      /** @description SERVICE_UNAVAILABLE: this instance is shutting down (retry; another instance will answer), it is receiving too many request bodies at once, or no database connection of your share came free within DATABASE_MAX_WAIT_MS (`details.limit: "databaseConnections"`); QUERY_TIMEOUT: the database cancelled the request after DATABASE_STATEMENT_TIMEOUT_MS (narrow it or retry). Each with `Retry-After` */
       503: {
         headers: {
           /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
@@ -4241,7 +4244,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponseDto'];
         };
       };
-      /** @description SERVICE_UNAVAILABLE: this instance is shutting down (retry; another instance will answer), or it is receiving too many request bodies at once (`Retry-After`) */
+      /** @description SERVICE_UNAVAILABLE: this instance is shutting down (retry; another instance will answer), it is receiving too many request bodies at once, or no database connection of your share came free within DATABASE_MAX_WAIT_MS (`details.limit: "databaseConnections"`); QUERY_TIMEOUT: the database cancelled the request after DATABASE_STATEMENT_TIMEOUT_MS (narrow it or retry). Each with `Retry-After` */
       503: {
         headers: {
           /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
@@ -4359,7 +4362,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponseDto'];
         };
       };
-      /** @description REQUEST_TIMEOUT: the request did not arrive whole within REQUEST_TIMEOUT_MS; the connection is closed */
+      /** @description REQUEST_TIMEOUT: the request did not arrive whole within REQUEST_TIMEOUT_MS, or its body arrived slower than MIN_BODY_BYTES_PER_SECOND; the connection is closed */
       408: {
         headers: {
           /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
@@ -4463,7 +4466,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponseDto'];
         };
       };
-      /** @description SERVICE_UNAVAILABLE: this instance is shutting down (retry; another instance will answer), or it is receiving too many request bodies at once (`Retry-After`) */
+      /** @description SERVICE_UNAVAILABLE: this instance is shutting down (retry; another instance will answer), it is receiving too many request bodies at once, or no database connection of your share came free within DATABASE_MAX_WAIT_MS (`details.limit: "databaseConnections"`); QUERY_TIMEOUT: the database cancelled the request after DATABASE_STATEMENT_TIMEOUT_MS (narrow it or retry). Each with `Retry-After` */
       503: {
         headers: {
           /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
@@ -4617,7 +4620,7 @@ export interface operations {
           'application/json': components['schemas']['FlatErrorResponseDto'];
         };
       };
-      /** @description SERVICE_UNAVAILABLE: this instance is shutting down (retry; another instance will answer), or it is receiving too many request bodies at once (`Retry-After`) */
+      /** @description SERVICE_UNAVAILABLE: this instance is shutting down (retry; another instance will answer), it is receiving too many request bodies at once, or no database connection of your share came free within DATABASE_MAX_WAIT_MS (`details.limit: "databaseConnections"`); QUERY_TIMEOUT: the database cancelled the request after DATABASE_STATEMENT_TIMEOUT_MS (narrow it or retry). Each with `Retry-After` */
       503: {
         headers: {
           /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
@@ -4737,7 +4740,7 @@ export interface operations {
           'application/json': components['schemas']['FlatErrorResponseDto'];
         };
       };
-      /** @description REQUEST_TIMEOUT: the request did not arrive whole within REQUEST_TIMEOUT_MS; the connection is closed */
+      /** @description REQUEST_TIMEOUT: the request did not arrive whole within REQUEST_TIMEOUT_MS, or its body arrived slower than MIN_BODY_BYTES_PER_SECOND; the connection is closed */
       408: {
         headers: {
           /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
@@ -4841,7 +4844,7 @@ export interface operations {
           'application/json': components['schemas']['FlatErrorResponseDto'];
         };
       };
-      /** @description SERVICE_UNAVAILABLE: this instance is shutting down (retry; another instance will answer), or it is receiving too many request bodies at once (`Retry-After`) */
+      /** @description SERVICE_UNAVAILABLE: this instance is shutting down (retry; another instance will answer), it is receiving too many request bodies at once, or no database connection of your share came free within DATABASE_MAX_WAIT_MS (`details.limit: "databaseConnections"`); QUERY_TIMEOUT: the database cancelled the request after DATABASE_STATEMENT_TIMEOUT_MS (narrow it or retry). Each with `Retry-After` */
       503: {
         headers: {
           /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
@@ -4954,7 +4957,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponseDto'];
         };
       };
-      /** @description REQUEST_TIMEOUT: the request did not arrive whole within REQUEST_TIMEOUT_MS; the connection is closed */
+      /** @description REQUEST_TIMEOUT: the request did not arrive whole within REQUEST_TIMEOUT_MS, or its body arrived slower than MIN_BODY_BYTES_PER_SECOND; the connection is closed */
       408: {
         headers: {
           /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
@@ -5041,7 +5044,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponseDto'];
         };
       };
-      /** @description SERVICE_UNAVAILABLE: this instance is shutting down (retry; another instance will answer), or it is receiving too many request bodies at once (`Retry-After`) */
+      /** @description SERVICE_UNAVAILABLE: this instance is shutting down (retry; another instance will answer), it is receiving too many request bodies at once, or no database connection of your share came free within DATABASE_MAX_WAIT_MS (`details.limit: "databaseConnections"`); QUERY_TIMEOUT: the database cancelled the request after DATABASE_STATEMENT_TIMEOUT_MS (narrow it or retry). Each with `Retry-After` */
       503: {
         headers: {
           /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
@@ -5172,7 +5175,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponseDto'];
         };
       };
-      /** @description REQUEST_TIMEOUT: the request did not arrive whole within REQUEST_TIMEOUT_MS; the connection is closed */
+      /** @description REQUEST_TIMEOUT: the request did not arrive whole within REQUEST_TIMEOUT_MS, or its body arrived slower than MIN_BODY_BYTES_PER_SECOND; the connection is closed */
       408: {
         headers: {
           /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
@@ -5257,7 +5260,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponseDto'];
         };
       };
-      /** @description SERVICE_UNAVAILABLE: this instance is shutting down (retry; another instance will answer), or it is receiving too many request bodies at once (`Retry-After`) */
+      /** @description SERVICE_UNAVAILABLE: this instance is shutting down (retry; another instance will answer), it is receiving too many request bodies at once, or no database connection of your share came free within DATABASE_MAX_WAIT_MS (`details.limit: "databaseConnections"`); QUERY_TIMEOUT: the database cancelled the request after DATABASE_STATEMENT_TIMEOUT_MS (narrow it or retry). Each with `Retry-After` */
       503: {
         headers: {
           /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
@@ -5304,7 +5307,7 @@ export interface operations {
           'application/json': components['schemas']['SubscriptionListResponseDto'];
         };
       };
-      /** @description VALIDATION_ERROR: a query parameter (or body field) this operation does not define, named in `details.fields` */
+      /** @description VALIDATION_ERROR: a query parameter (or body field) this operation does not define, named in `details.fields`, or two credentials in one request (two `Authorization` headers) */
       400: {
         headers: {
           /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
@@ -5450,7 +5453,7 @@ export interface operations {
           'application/json': components['schemas']['SubscriptionResponseDto'] | components['schemas']['WebSocketSubscriptionResponseDto'];
         };
       };
-      /** @description VALIDATION_ERROR: a query parameter (or body field) this operation does not define, named in `details.fields` */
+      /** @description VALIDATION_ERROR: a query parameter (or body field) this operation does not define, named in `details.fields`, or two credentials in one request (two `Authorization` headers) */
       400: {
         headers: {
           /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
@@ -5596,7 +5599,7 @@ export interface operations {
           'application/json': components['schemas']['DeleteSubscriptionResponseDto'];
         };
       };
-      /** @description VALIDATION_ERROR: a query parameter (or body field) this operation does not define, named in `details.fields` */
+      /** @description VALIDATION_ERROR: a query parameter (or body field) this operation does not define, named in `details.fields`, or two credentials in one request (two `Authorization` headers) */
       400: {
         headers: {
           /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
@@ -5742,7 +5745,7 @@ export interface operations {
           'application/json': components['schemas']['DeadLetterListResponseDto'];
         };
       };
-      /** @description VALIDATION_ERROR: a query parameter (or body field) this operation does not define, named in `details.fields` */
+      /** @description VALIDATION_ERROR: a query parameter (or body field) this operation does not define, named in `details.fields`, or two credentials in one request (two `Authorization` headers) */
       400: {
         headers: {
           /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
@@ -5840,7 +5843,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponseDto'];
         };
       };
-      /** @description SERVICE_UNAVAILABLE: this instance is shutting down (retry; another instance will answer), or it is receiving too many request bodies at once (`Retry-After`) */
+      /** @description SERVICE_UNAVAILABLE: this instance is shutting down (retry; another instance will answer), it is receiving too many request bodies at once, or no database connection of your share came free within DATABASE_MAX_WAIT_MS (`details.limit: "databaseConnections"`); QUERY_TIMEOUT: the database cancelled the request after DATABASE_STATEMENT_TIMEOUT_MS (narrow it or retry). Each with `Retry-After` */
       503: {
         headers: {
           /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
@@ -5889,7 +5892,7 @@ export interface operations {
           'application/json': components['schemas']['ReplayDeadLetterResponseDto'];
         };
       };
-      /** @description VALIDATION_ERROR: a query parameter (or body field) this operation does not define, named in `details.fields` */
+      /** @description VALIDATION_ERROR: a query parameter (or body field) this operation does not define, named in `details.fields`, or two credentials in one request (two `Authorization` headers) */
       400: {
         headers: {
           /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
@@ -5987,7 +5990,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponseDto'];
         };
       };
-      /** @description SERVICE_UNAVAILABLE: this instance is shutting down (retry; another instance will answer), or it is receiving too many request bodies at once (`Retry-After`) */
+      /** @description SERVICE_UNAVAILABLE: this instance is shutting down (retry; another instance will answer), it is receiving too many request bodies at once, or no database connection of your share came free within DATABASE_MAX_WAIT_MS (`details.limit: "databaseConnections"`); QUERY_TIMEOUT: the database cancelled the request after DATABASE_STATEMENT_TIMEOUT_MS (narrow it or retry). Each with `Retry-After` */
       503: {
         headers: {
           /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
@@ -6034,7 +6037,7 @@ export interface operations {
           'application/json': components['schemas']['WebSocketConnectionListResponseDto'];
         };
       };
-      /** @description VALIDATION_ERROR: a query parameter (or body field) this operation does not define, named in `details.fields` */
+      /** @description VALIDATION_ERROR: a query parameter (or body field) this operation does not define, named in `details.fields`, or two credentials in one request (two `Authorization` headers) */
       400: {
         headers: {
           /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
@@ -6435,7 +6438,7 @@ export interface operations {
           'application/json': components['schemas']['LivenessResponseDto'];
         };
       };
-      /** @description VALIDATION_ERROR: a query parameter (or body field) this operation does not define, named in `details.fields` */
+      /** @description VALIDATION_ERROR: a query parameter (or body field) this operation does not define, named in `details.fields`, or two credentials in one request (two `Authorization` headers) */
       400: {
         headers: {
           /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
@@ -6446,7 +6449,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponseDto'];
         };
       };
-      /** @description SERVICE_UNAVAILABLE: this instance is shutting down (retry; another instance will answer), or it is receiving too many request bodies at once (`Retry-After`) */
+      /** @description SERVICE_UNAVAILABLE: this instance is shutting down (retry; another instance will answer), it is receiving too many request bodies at once, or no database connection of your share came free within DATABASE_MAX_WAIT_MS (`details.limit: "databaseConnections"`); QUERY_TIMEOUT: the database cancelled the request after DATABASE_STATEMENT_TIMEOUT_MS (narrow it or retry). Each with `Retry-After` */
       503: {
         headers: {
           /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
@@ -6478,7 +6481,7 @@ export interface operations {
           'application/json': components['schemas']['ReadinessResponseDto'];
         };
       };
-      /** @description VALIDATION_ERROR: a query parameter (or body field) this operation does not define, named in `details.fields` */
+      /** @description VALIDATION_ERROR: a query parameter (or body field) this operation does not define, named in `details.fields`, or two credentials in one request (two `Authorization` headers) */
       400: {
         headers: {
           /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
