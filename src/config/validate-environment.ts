@@ -37,7 +37,7 @@ export function validateEnvironment(raw: Record<string, unknown>, requirements: 
     problems.push('JWT_PUBLIC_KEY is not a readable PEM public key');
   }
   if (requirements.tokenKeys && !config.JWT_SECRET && !config.JWT_PUBLIC_KEY) {
-    problems.push('JWT_SECRET (or JWT_PUBLIC_KEY) must be set to sign or verify family B tokens');
+    problems.push('JWT_SECRET (or JWT_PUBLIC_KEY) must be set to sign or verify the tokens of the /api paths');
   }
   if (config.MAX_PENDING_BODY_BYTES < config.MAX_BODY_BYTES) {
     problems.push('MAX_PENDING_BODY_BYTES must be at least MAX_BODY_BYTES, or the largest body allowed could never be received');

@@ -4,6 +4,7 @@ import { freePort, ServiceProcess } from '../support/service-process';
 import { TEST_ADMIN_TOKEN } from '../support/test-app';
 import { cloneTestDatabase, TestDatabase } from '../support/test-database';
 import { waitFor } from '../support/wait-for';
+import { TestSocket } from '../support/ws-client';
 
 jest.setTimeout(120_000);
 
@@ -77,6 +78,33 @@ describe('The API process in operation', () => {
     expect(api.log).not.toContain(key.slice(4, 20));
     expect(api.log).not.toContain(TEST_ADMIN_TOKEN);
     expect(api.log).not.toMatch(/authorization/i);
+  });
+
+  it("logs and lists the address of the connection's peer, never one a forwarding header claims", async () => {
+    const { key } = await newStore();
+    const claimed = { 'X-Forwarded-For': '203.0.113.7', Forwarded: 'for=203.0.113.7', 'X-Real-IP': '203.0.113.7' };
+    await call('GET', '/event-stores/ops', key, undefined, { ...claimed, 'X-Request-Id': 'trace-peer' });
+    const socket = await TestSocket.open(`${base.replace('http', 'ws')}/event-stores/ops/events/ws?clientId=peer`, {
+      ...claimed,
+      ...bearer(key),
+    });
+    try {
+      await api.waitForOutput(/trace-peer/);
+      const access = api.log
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line))
+        .find((entry) => entry.requestId === 'trace-peer');
+      expect(access.req.remoteAddress).toMatch(/^(::ffff:)?127\.0\.0\.1$/);
+      const listing = await fetch(`${base}/event-stores/ops/websocket-connections`, { headers: bearer(key) });
+      const { connections } = (await listing.json()) as { connections: { clientId: string; ipAddress: string }[] };
+      expect(connections.map(({ clientId, ipAddress }) => ({ clientId, ipAddress }))).toEqual([
+        { clientId: 'peer', ipAddress: expect.stringMatching(/^(::ffff:)?127\.0\.0\.1$/) },
+      ]);
+      expect(api.log).not.toContain('203.0.113.7');
+    } finally {
+      socket.ws.close();
+    }
   });
 
   it('puts the request id on the other log lines of a request too, not only on its access line', async () => {

@@ -35,7 +35,7 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Exchange an API key for a family B access token
+     * Exchange an API key for an access token (JWT) to the `/api` paths
      * @description The token (HS256) carries the key id as `sub`, its tenant and scopes, and stops working when the key is revoked.
      */
     post: operations['issueAccessToken'];
