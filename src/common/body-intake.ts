@@ -66,15 +66,14 @@ export class BodyIntake implements OnModuleDestroy {
       reply.header('Connection', 'close');
       return done(new NoSuchRouteError());
     }
-    const share = shareOf(request.user);
-    const shareBytes = this.tenantBytes.get(share) ?? 0;
-    if (shareBytes + bytes > this.config.MAX_PENDING_BODY_BYTES_PER_TENANT) {
-      reply.header('Connection', 'close');
-      return done(new BodyShareExceededError(this.config.MAX_PENDING_BODY_BYTES_PER_TENANT));
-    }
     if (this.pendingBytes + bytes > this.config.MAX_PENDING_BODY_BYTES) {
       reply.header('Connection', 'close');
       return done(new BodiesBusyError());
+    }
+    const share = shareOf(request.user);
+    if ((this.tenantBytes.get(share) ?? 0) + bytes > this.config.MAX_PENDING_BODY_BYTES_PER_TENANT) {
+      reply.header('Connection', 'close');
+      return done(new BodyShareExceededError(this.config.MAX_PENDING_BODY_BYTES_PER_TENANT));
     }
     this.reserve(share, bytes);
     this.watchArrival(request, bytes);
