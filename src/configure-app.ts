@@ -10,6 +10,7 @@ import { parseJsonBody } from './common/json-body.parser';
 import { serializeReply } from './common/json/json-text';
 import { logRequest } from './common/logging/access-log.hook';
 import { assignRequestId } from './common/request-id.hook';
+import { answerMethodNotAllowed } from './common/routes/method-not-allowed.hook';
 import type { EnvironmentVariables } from './config/environment-variables';
 import { recordHttpMetrics } from './metrics/http-metrics.hook';
 import { Metrics } from './metrics/metrics';
@@ -72,6 +73,7 @@ export function configureApp(app: NestFastifyApplication): NestFastifyApplicatio
   fastify.decorateRequest('user', null);
   fastify.addHook('onRequest', assignRequestId);
   fastify.addHook('onRequest', app.get(HttpDrain).track);
+  fastify.addHook('onRequest', answerMethodNotAllowed(fastify));
   fastify.addHook('onRequest', authentication.onRequest);
   fastify.addHook('onRequest', queryCheck.onRequest);
   fastify.addHook('preParsing', app.get(BodyIntake).preParsing);
