@@ -129,3 +129,21 @@ export class MethodNotAllowedError extends DomainError {
     return { Allow: this.allowed.join(', ') };
   }
 }
+
+/**
+ * A browser on an origin the service does not let in (CORS_ALLOWED_ORIGINS): its CORS preflight,
+ * or its WebSocket upgrade, is refused before any credential is looked at.
+ */
+export class OriginNotAllowedError extends DomainError {
+  readonly code = 'FORBIDDEN';
+  readonly status = 403;
+
+  constructor(origin: string, allowListSet: boolean) {
+    super(
+      allowListSet
+        ? `Origin ${origin} is not in CORS_ALLOWED_ORIGINS`
+        : `Browsers on other origins may not call this service (CORS_ALLOWED_ORIGINS is not set); origin ${origin}`,
+      { origin },
+    );
+  }
+}
