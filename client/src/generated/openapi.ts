@@ -6400,7 +6400,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponseDto'];
         };
       };
-      /** @description FORBIDDEN: the API key lacks the scope this operation needs */
+      /** @description FORBIDDEN: the key lacks `read`, or a browser's upgrade comes from an origin that is neither the service's own nor in CORS_ALLOWED_ORIGINS (checked before the key) */
       403: {
         headers: {
           /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
