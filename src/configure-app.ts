@@ -74,8 +74,8 @@ export function configureApp(app: NestFastifyApplication): NestFastifyApplicatio
   const fastify = app.getHttpAdapter().getInstance();
   fastify.decorateRequest('user', null);
   fastify.addHook('onRequest', assignRequestId);
-  fastify.addHook('onRequest', app.get(HttpDrain).track);
   allowCrossOrigin(fastify, new OriginPolicy(app.get(EnvironmentVariables).CORS_ALLOWED_ORIGINS));
+  fastify.addHook('onRequest', app.get(HttpDrain).track);
   fastify.addHook('onRequest', answerMethodNotAllowed(fastify));
   fastify.addHook('onRequest', authentication.onRequest);
   fastify.addHook('onRequest', queryCheck.onRequest);
