@@ -30,7 +30,7 @@ export class AppModule {
       module: AppModule,
       imports: [
         AppConfigModule.forRoot(config),
-        DatabaseModule.forRoot(),
+        DatabaseModule.forRoot({ sharedAmongTenants: true }),
         RedisModule,
         MetricsModule.forApi(),
         CqrsModule.forRoot(),

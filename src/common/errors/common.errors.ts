@@ -82,6 +82,27 @@ export class BodiesBusyError extends UnavailableError {
   }
 }
 
+/**
+ * A body refused because its tenant's bodies on their way in (and being handled) already hold
+ * MAX_PENDING_BODY_BYTES_PER_TENANT: the tenant is at its own limit, so it waits for its own
+ * requests, not for anyone else's.
+ */
+export class BodyShareExceededError extends DomainError {
+  readonly code = 'RATE_LIMITED';
+  readonly status = 429;
+
+  constructor(maxPendingBodyBytesPerTenant: number) {
+    super(
+      `Your requests' bodies on their way in already hold ${maxPendingBodyBytesPerTenant} bytes (MAX_PENDING_BODY_BYTES_PER_TENANT); retry when one of them is answered`,
+      { limit: 'pendingBodyBytes', maxPendingBodyBytesPerTenant, retryAfterSeconds: 1 },
+    );
+  }
+
+  override headers(): Record<string, string> {
+    return { Connection: 'close', 'Retry-After': '1' };
+  }
+}
+
 /** A request no route takes, refused before its body is read (the router answers the others the same way). */
 export class NoSuchRouteError extends NotFoundError {
   constructor() {
