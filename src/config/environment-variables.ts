@@ -1,6 +1,7 @@
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, MinLength } from 'class-validator';
 import { availableParallelism } from 'node:os';
+import { IsOriginList } from './is-origin-list.decorator';
 
 const POSTGRES_URL = /^postgres(ql)?:\/\/\S+$/;
 // RFC 6750's token68: anything else could never arrive in `Authorization: Bearer …`, so the token would match nothing.
@@ -257,6 +258,15 @@ export class EnvironmentVariables {
   @Min(0)
   @Max(65535)
   WORKER_METRICS_PORT?: number;
+
+  /**
+   * Origins whose pages may call the API and open WebSockets from a browser, comma-separated, each
+   * exactly as browsers send it (`https://app.example.com`), or `*` for any. Unset: none but the
+   * service's own (the web console). See src/common/cross-origin.
+   */
+  @Transform(({ obj, key }) => (typeof obj[key] === 'string' ? obj[key].split(',').map((origin: string) => origin.trim()) : obj[key]))
+  @IsOriginList()
+  CORS_ALLOWED_ORIGINS: string[] = [];
 
   /** On SIGTERM the API stops accepting and waits this long for requests in flight before closing them. */
   @IsInt()

@@ -523,6 +523,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Where to go: the web console, the API explorer, the OpenAPI document, health
+     * @description A client whose `Accept` prefers `text/html` (a browser) gets the same links as a page.
+     */
+    get: operations['getServiceIndex'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1436,6 +1456,38 @@ export interface components {
       details: {
         [key: string]: components['schemas']['DependencyCheckDto'];
       };
+    };
+    ServiceLinksDto: {
+      /**
+       * @description The web console: sign in with an API key
+       * @example /console
+       */
+      console: string;
+      /**
+       * @description The API explorer
+       * @example /docs
+       */
+      docs: string;
+      /**
+       * @description The OpenAPI document, which generated clients are built from
+       * @example /docs-json
+       */
+      openApi: string;
+      /**
+       * @description Liveness
+       * @example /health
+       */
+      health: string;
+      /**
+       * @description Readiness: PostgreSQL and Redis answer
+       * @example /health/ready
+       */
+      readiness: string;
+    };
+    ServiceIndexResponseDto: {
+      /** @example Event Store Service */
+      name: string;
+      links: components['schemas']['ServiceLinksDto'];
     };
   };
   responses: never;
@@ -6351,7 +6403,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponseDto'];
         };
       };
-      /** @description FORBIDDEN: the API key lacks the scope this operation needs */
+      /** @description FORBIDDEN: the key lacks `read`, or a browser's upgrade comes from an origin that is neither the service's own nor in CORS_ALLOWED_ORIGINS (checked before the key) */
       403: {
         headers: {
           /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
@@ -6493,6 +6545,51 @@ export interface operations {
         };
       };
       /** @description SERVICE_UNAVAILABLE: `details` says which dependency is down */
+      503: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+    };
+  };
+  getServiceIndex: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The links, as JSON or (for browsers) as a page; `Vary: Accept` */
+      200: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ServiceIndexResponseDto'];
+          'text/html': string;
+        };
+      };
+      /** @description VALIDATION_ERROR: a query parameter (or body field) this operation does not define, named in `details.fields`, or two credentials in one request (two `Authorization` headers) */
+      400: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE: this instance is shutting down (retry; another instance will answer), it is receiving too many request bodies at once, or no database connection of your share came free within DATABASE_MAX_WAIT_MS (`details.limit: "databaseConnections"`); QUERY_TIMEOUT: the database cancelled the request after DATABASE_STATEMENT_TIMEOUT_MS (narrow it or retry). Each with `Retry-After` */
       503: {
         headers: {
           /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
