@@ -26,6 +26,8 @@ module.exports = {
   transformIgnorePatterns: [`/node_modules/(?!(${ESM_ONLY.join('|')})/)`],
   globalSetup: '<rootDir>/test/global-setup.ts',
   globalTeardown: '<rootDir>/test/global-teardown.ts',
-  testTimeout: 30000,
+  // Generous: a test that boots processes or waits for a server-side timer may take many times longer on a
+  // loaded machine than on a quiet one, and a slow machine must not fail a test. A hung test still fails.
+  testTimeout: 120_000,
   maxWorkers: 2,
 };

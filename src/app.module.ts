@@ -14,6 +14,7 @@ import { DatabaseModule } from './database/database.module';
 import { DcbModule } from './dcb/dcb.module';
 import { EventStoresModule } from './event-stores/event-stores.module';
 import { HealthModule } from './health/health.module';
+import { ServiceIndexModule } from './service-index/service-index.module';
 import { MetricsModule } from './metrics/metrics.module';
 import { StoreActivityModule } from './store-activity/store-activity.module';
 import { StreamsModule } from './streams/streams.module';
@@ -29,7 +30,7 @@ export class AppModule {
       module: AppModule,
       imports: [
         AppConfigModule.forRoot(config),
-        DatabaseModule.forRoot(),
+        DatabaseModule.forRoot({ sharedAmongTenants: true }),
         RedisModule,
         MetricsModule.forApi(),
         CqrsModule.forRoot(),
@@ -43,6 +44,7 @@ export class AppModule {
         SubscriptionsModule,
         WebSocketGatewayModule,
         HealthModule,
+        ServiceIndexModule,
       ],
       providers: [
         // In the root module so that its onModuleDestroy (the HTTP drain) runs before every other module's.

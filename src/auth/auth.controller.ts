@@ -18,7 +18,7 @@ export class AuthController {
   @RequireApiKey('flat')
   @ApiOperation({
     operationId: 'issueAccessToken',
-    summary: 'Exchange an API key for a family B access token',
+    summary: 'Exchange an API key for an access token (JWT) to the `/api` paths',
     description: 'The token (HS256) carries the key id as `sub`, its tenant and scopes, and stops working when the key is revoked.',
   })
   @ApiOkResponse({ type: AccessTokenResponseDto })

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ForbiddenError, UnauthorizedError } from '../common/errors/common.errors';
+import { currentRequest } from '../common/logging/request-context';
 import { addRouteConfig, controllerRoutes } from '../common/routes/controller-routes';
 import { RequestRateLimiter } from '../limits/request-rate-limiter';
 import { AUTH_METHOD, AuthMethod, REQUIRED_SCOPE } from './decorators/auth.decorators';
@@ -10,6 +11,7 @@ import { AdminTokenStrategy } from './strategies/admin-token.strategy';
 import { ApiKeyStrategy } from './strategies/api-key.strategy';
 import type { Caller, CredentialCheck } from './strategies/credential-check';
 import { JwtStrategy } from './strategies/jwt.strategy';
+import { soleAuthorization } from './strategies/bearer-token';
 
 type CheckedMethod = Exclude<AuthMethod, 'none'>;
 
@@ -92,9 +94,12 @@ export class RequestAuthentication {
 
   private async authenticate({ method, scope }: RouteAuthentication, request: FastifyRequest, reply: FastifyReply): Promise<Caller> {
     const check = this.checks.get(method as CheckedMethod);
-    const caller = check ? await check.verify(request.headers.authorization) : null;
+    const caller = check ? await check.verify(soleAuthorization(request.raw)) : null;
     if (!caller) throw new UnauthorizedError(FAILURE_MESSAGES[method as CheckedMethod]);
     if ('operator' in caller) return caller;
+    // From here on the request's queries count against its tenant's share of the database (ConnectionShares).
+    const context = currentRequest();
+    if (context) context.tenantId = caller.tenantId;
     // The headers go on the response now, so that every outcome (a 404 or 409 later on) carries them; a 429 carries its own.
     reply.headers(await this.rateLimiter.count(caller.apiKeyId));
     if (scope && !caller.scopes.includes(scope)) throw new ForbiddenError(scope);

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { randomUUID } from 'node:crypto';
-import { withRequestId } from './logging/request-context';
+import { withRequestContext } from './logging/request-context';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
 const ACCEPTABLE_ID = /^[A-Za-z0-9._-]{1,128}$/;
@@ -11,7 +11,7 @@ const ACCEPTABLE_ID = /^[A-Za-z0-9._-]{1,128}$/;
  * carry it. An onRequest hook: it runs before the body is read, so parse failures carry it too.
  */
 export function assignRequestId(request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void {
-  withRequestId(echoRequestId(request, reply), done);
+  withRequestContext(echoRequestId(request, reply), done);
 }
 
 /** The request's id, settled and echoed; also for what the router answers before any hook runs. */

@@ -1,6 +1,7 @@
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, MinLength } from 'class-validator';
 import { availableParallelism } from 'node:os';
+import { IsOriginList } from './is-origin-list.decorator';
 
 const POSTGRES_URL = /^postgres(ql)?:\/\/\S+$/;
 // RFC 6750's token68: anything else could never arrive in `Authorization: Bearer …`, so the token would match nothing.
@@ -42,6 +43,37 @@ export class EnvironmentVariables {
     message: ({ value }) => (value === undefined ? 'DATABASE_URL is not set' : 'DATABASE_URL must be a postgres:// URL'),
   })
   DATABASE_URL!: string;
+
+  /** Connections of each API process's database pool. */
+  @IsInt()
+  @Min(2)
+  DATABASE_POOL_SIZE: number = 10;
+
+  /**
+   * Connections of an API process's pool one tenant may hold at once; its further queries wait in
+   * its own queue, and waiting tenants are served in turn (ConnectionShares).
+   */
+  @IsInt()
+  @Min(1)
+  DATABASE_MAX_CONNECTIONS_PER_TENANT: number = 4;
+
+  /** Connections of the pool that reads never take, so that appends always find one free of reads. */
+  @IsInt()
+  @Min(0)
+  DATABASE_CONNECTIONS_RESERVED_FOR_APPENDS: number = 2;
+
+  /** How long a request waits for its tenant's share of the pool before it is answered 503 with Retry-After. */
+  @IsInt()
+  @Min(100)
+  DATABASE_MAX_WAIT_MS: number = 10_000;
+
+  /**
+   * PostgreSQL cancels any statement of the API that runs longer than this (its `statement_timeout`),
+   * answered 503 QUERY_TIMEOUT: no read holds a connection for longer, whatever it asks.
+   */
+  @IsInt()
+  @Min(100)
+  DATABASE_STATEMENT_TIMEOUT_MS: number = 5000;
 
   @Matches(REDIS_URL, { message: 'REDIS_URL must be a redis:// or rediss:// URL' })
   REDIS_URL: string = 'redis://127.0.0.1:6379';
@@ -105,8 +137,9 @@ export class EnvironmentVariables {
   WS_MAX_REPLAYS_PER_KEY: number = 10;
 
   /**
-   * Database connections (of the API's pool of 10) that WebSocket replays and catch-up reads may use
-   * at once on an instance; their other reads wait, so appends and reads always find connections free.
+   * Database connections (of the API's pool, DATABASE_POOL_SIZE) that WebSocket replays and catch-up
+   * reads may use at once on an instance; their other reads wait, so appends and reads always find
+   * connections free.
    */
   @IsInt()
   @Min(1)
@@ -162,6 +195,30 @@ export class EnvironmentVariables {
   MAX_PENDING_BODY_BYTES: number = 64 * 1024 * 1024;
 
   /**
+   * Bytes of request bodies one tenant may have on their way in (and being handled) at once, out of
+   * MAX_PENDING_BODY_BYTES; past it, its next body is refused with 429 before it is read.
+   */
+  @IsInt()
+  @Min(1024)
+  MAX_PENDING_BODY_BYTES_PER_TENANT: number = 16 * 1024 * 1024;
+
+  /**
+   * A body must keep arriving at this average rate from its first second on, or it is cut off with
+   * 408: a body dribbled a byte at a time cannot hold its reservation for all of REQUEST_TIMEOUT_MS.
+   */
+  @IsInt()
+  @Min(1)
+  MIN_BODY_BYTES_PER_SECOND: number = 32 * 1024;
+
+  /**
+   * The most a DCB query (a read's, or an append condition's) may cost: the sum over its items of
+   * (types, at least 1) × (tags, at least 1). Costlier queries are refused with 400 before they run.
+   */
+  @IsInt()
+  @Min(1)
+  DCB_MAX_QUERY_COST: number = 1000;
+
+  /**
    * Bytes of event JSON one page of a read may hold (stream, cross-stream, DCB, WebSocket replay,
    * webhook delivery): a page ends early at this budget, but always holds one event, however large.
    * 16 MiB takes a largest event (MAX_BODY_BYTES, 10 MiB) with room to spare, and keeps a read's
@@ -201,6 +258,15 @@ export class EnvironmentVariables {
   @Min(0)
   @Max(65535)
   WORKER_METRICS_PORT?: number;
+
+  /**
+   * Origins whose pages may call the API and open WebSockets from a browser, comma-separated, each
+   * exactly as browsers send it (`https://app.example.com`), or `*` for any. Unset: none but the
+   * service's own (the web console). See src/common/cross-origin.
+   */
+  @Transform(({ obj, key }) => (typeof obj[key] === 'string' ? obj[key].split(',').map((origin: string) => origin.trim()) : obj[key]))
+  @IsOriginList()
+  CORS_ALLOWED_ORIGINS: string[] = [];
 
   /** On SIGTERM the API stops accepting and waits this long for requests in flight before closing them. */
   @IsInt()

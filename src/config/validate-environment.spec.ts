@@ -73,6 +73,30 @@ describe('validateEnvironment', () => {
       expect(() => validateEnvironment({ ...minimal, WEB_CONCURRENCY: wrong })).toThrow(/WEB_CONCURRENCY/);
   });
 
+  it('reads CORS_ALLOWED_ORIGINS as a comma-separated list of exact origins, none by default', () => {
+    expect(validateEnvironment(minimal).CORS_ALLOWED_ORIGINS).toEqual([]);
+    expect(
+      validateEnvironment({ ...minimal, CORS_ALLOWED_ORIGINS: 'https://app.example.com, http://localhost:5173,http://[::1]:8080' })
+        .CORS_ALLOWED_ORIGINS,
+    ).toEqual(['https://app.example.com', 'http://localhost:5173', 'http://[::1]:8080']);
+    expect(validateEnvironment({ ...minimal, CORS_ALLOWED_ORIGINS: '*' }).CORS_ALLOWED_ORIGINS).toEqual(['*']);
+  });
+
+  it.each([
+    ['https://app.example.com/', /did you mean "https:\/\/app\.example\.com"/],
+    ['https://App.Example.com', /did you mean "https:\/\/app\.example\.com"/],
+    ['https://app.example.com:443', /did you mean "https:\/\/app\.example\.com"/],
+    ['https://app.example.com/console', /no path/],
+    ['app.example.com', /is not an origin \(scheme:\/\/host\[:port\]/],
+    ['null', /is not an origin/],
+    ['ftp://files.example.com', /must be an http:\/\/ or https:\/\/ origin/],
+    ['https://a.example.com,,https://b.example.com', /empty entry/],
+    ['*,https://app.example.com', /"\*" allows every origin and must stand alone/],
+  ])('stops on CORS_ALLOWED_ORIGINS=%s with one line saying what is wrong', (value, message) => {
+    expect(() => validateEnvironment({ ...minimal, CORS_ALLOWED_ORIGINS: value })).toThrow(InvalidEnvironmentError);
+    expect(() => validateEnvironment({ ...minimal, CORS_ALLOWED_ORIGINS: value })).toThrow(message);
+  });
+
   it('requires a way to sign or verify tokens', () => {
     expect(() => validateEnvironment({ DATABASE_URL: minimal.DATABASE_URL }, { tokenKeys: true })).toThrow(/JWT_SECRET/);
     expect(validateEnvironment({ DATABASE_URL: minimal.DATABASE_URL }).JWT_SECRET).toBeUndefined();

@@ -37,10 +37,22 @@ export function validateEnvironment(raw: Record<string, unknown>, requirements: 
     problems.push('JWT_PUBLIC_KEY is not a readable PEM public key');
   }
   if (requirements.tokenKeys && !config.JWT_SECRET && !config.JWT_PUBLIC_KEY) {
-    problems.push('JWT_SECRET (or JWT_PUBLIC_KEY) must be set to sign or verify family B tokens');
+    problems.push('JWT_SECRET (or JWT_PUBLIC_KEY) must be set to sign or verify the tokens of the /api paths');
   }
   if (config.MAX_PENDING_BODY_BYTES < config.MAX_BODY_BYTES) {
     problems.push('MAX_PENDING_BODY_BYTES must be at least MAX_BODY_BYTES, or the largest body allowed could never be received');
+  }
+  if (config.MAX_PENDING_BODY_BYTES_PER_TENANT < config.MAX_BODY_BYTES) {
+    problems.push('MAX_PENDING_BODY_BYTES_PER_TENANT must be at least MAX_BODY_BYTES, or the largest body allowed could never be received');
+  }
+  if (config.MAX_PENDING_BODY_BYTES_PER_TENANT > config.MAX_PENDING_BODY_BYTES) {
+    problems.push('MAX_PENDING_BODY_BYTES_PER_TENANT must be at most MAX_PENDING_BODY_BYTES');
+  }
+  if (config.DATABASE_MAX_CONNECTIONS_PER_TENANT > config.DATABASE_POOL_SIZE) {
+    problems.push('DATABASE_MAX_CONNECTIONS_PER_TENANT must be at most DATABASE_POOL_SIZE');
+  }
+  if (config.DATABASE_CONNECTIONS_RESERVED_FOR_APPENDS >= config.DATABASE_POOL_SIZE) {
+    problems.push('DATABASE_CONNECTIONS_RESERVED_FOR_APPENDS must be less than DATABASE_POOL_SIZE, or no read could ever run');
   }
   if (problems.length > 0) {
     throw new InvalidEnvironmentError(`Invalid configuration: ${problems.join('; ')}`);

@@ -15,14 +15,15 @@ const ASSETS_PREFIX = 'assets/';
 
 /**
  * The page may run scripts and styles of its own origin only and talk to its own API and
- * WebSockets; nothing may frame it. The API key it holds is worth protecting.
+ * WebSockets (`'self'` covers ws: and wss: to its own host), to no other host; nothing may frame it.
+ * The API key it holds is worth protecting.
  */
 const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self'",
   "img-src 'self' data:",
-  "connect-src 'self' ws: wss:",
+  "connect-src 'self'",
   "object-src 'none'",
   "base-uri 'none'",
   "form-action 'self'",

@@ -26,3 +26,10 @@ const SQLSTATE = /^[0-9A-Z]{5}$/;
 export function isRefusedByServer(error: unknown): boolean {
   return error instanceof QueryFailedError && SQLSTATE.test(String((error.driverError as { code?: unknown }).code));
 }
+
+const QUERY_CANCELED = '57014';
+
+/** True when PostgreSQL cancelled the statement: it ran past `statement_timeout` (or an operator cancelled it). It wrote nothing. */
+export function isStatementTimeout(error: unknown): boolean {
+  return error instanceof QueryFailedError && (error.driverError as { code?: string }).code === QUERY_CANCELED;
+}

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
+import { ValidationError } from '../common/errors/common.errors';
 import { EventStoreEntity } from './entities/event-store.entity';
 import { EventStoreNotFoundError } from './event-store.errors';
 import { EventStoreRepository } from './event-store.repository';
@@ -11,6 +12,16 @@ import { EventStoreRepository } from './event-store.repository';
  */
 export const RESOLVED_REF_TTL_MS = 1000;
 
+/** No store's name or id has one; NUL could not even be looked up (PostgreSQL text cannot hold it). */
+const CONTROL_CHARACTER = /\p{Cc}/u;
+
+/** A `{ref}` that cannot name a store whatever the tenant has: refused as malformed (400), before any lookup, on every path that takes one. */
+function checkRef(ref: string): void {
+  if (CONTROL_CHARACTER.test(ref)) {
+    throw new ValidationError([{ field: 'eventStoreId', message: 'a store id or name never contains control characters' }]);
+  }
+}
+
 /** Turns a `{ref}` path segment (an id or a name) into the caller's store (DECISIONS §1). */
 @Injectable()
 export class EventStoreResolver {
@@ -20,6 +31,7 @@ export class EventStoreResolver {
   constructor(private readonly stores: EventStoreRepository) {}
 
   async resolve(tenantId: string, ref: string): Promise<EventStoreEntity> {
+    checkRef(ref);
     const store = await this.stores.findByRef(tenantId, ref);
     if (!store) throw new EventStoreNotFoundError(ref);
     return store;
@@ -33,6 +45,7 @@ export class EventStoreResolver {
     const cacheKey = `${tenantId} ${ref}`;
     const cached = this.ids.get(cacheKey);
     if (cached) return cached;
+    checkRef(ref);
     const id = await this.stores.idByRef(tenantId, ref);
     if (!id) throw new EventStoreNotFoundError(ref);
     this.ids.set(cacheKey, id);

@@ -37,9 +37,15 @@ export class EventStoreRepository {
     return created;
   }
 
-  /** Everything a store owns references it with ON DELETE CASCADE, so deleting the row removes it all. */
+  /**
+   * Everything a store owns references it with ON DELETE CASCADE, so deleting the row removes it all.
+   * That may be millions of rows: the one statement the API lets run past its statement timeout.
+   */
   async delete(eventStoreId: string): Promise<void> {
-    await this.stores.delete({ id: eventStoreId });
+    await this.stores.manager.transaction(async (manager) => {
+      await manager.query(`SET LOCAL statement_timeout = 0`);
+      await manager.delete(EventStoreEntity, { id: eventStoreId });
+    });
   }
 
   /** Ids start with `es_` and names may not, so matching either column can never pick the wrong store. */

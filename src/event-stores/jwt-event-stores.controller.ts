@@ -16,7 +16,7 @@ import { ListEventStoresQuery } from './queries/list-event-stores.query';
 const EVENT_STORE_NAME_PARAM = { name: 'eventStoreName', description: "The store's name (its id is accepted too)" };
 
 /** Family B: the same commands and queries as family A, behind a JWT and the flat error envelope. */
-@ApiTags('Event stores (family B, JWT)')
+@ApiTags('Event stores (/api paths, JWT)')
 @RequireAccessToken()
 @Controller('api/event-stores')
 export class JwtEventStoresController {

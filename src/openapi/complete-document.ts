@@ -24,15 +24,21 @@ const RATE_LIMIT_HEADERS = {
 
 /** Answers any operation can give, whatever its own code does: the HTTP layer's. */
 const HTTP_LAYER_RESPONSES: Record<string, string> = {
-  '400': 'VALIDATION_ERROR: a query parameter (or body field) this operation does not define, named in `details.fields`',
+  '400':
+    'VALIDATION_ERROR: a query parameter (or body field) this operation does not define, named in `details.fields`, or two ' +
+    'credentials in one request (two `Authorization` headers)',
   '503':
-    'SERVICE_UNAVAILABLE: this instance is shutting down (retry; another instance will answer), or it is receiving too many ' +
-    'request bodies at once (`Retry-After`)',
+    'SERVICE_UNAVAILABLE: this instance is shutting down (retry; another instance will answer), it is receiving too many ' +
+    'request bodies at once, or no database connection of your share came free within DATABASE_MAX_WAIT_MS ' +
+    '(`details.limit: "databaseConnections"`); QUERY_TIMEOUT: the database cancelled the request after ' +
+    'DATABASE_STATEMENT_TIMEOUT_MS (narrow it or retry). Each with `Retry-After`',
 };
 
 /** Answers any operation that takes a JSON body can give. */
 const BODY_RESPONSES: Record<string, string> = {
-  '408': 'REQUEST_TIMEOUT: the request did not arrive whole within REQUEST_TIMEOUT_MS; the connection is closed',
+  '408':
+    'REQUEST_TIMEOUT: the request did not arrive whole within REQUEST_TIMEOUT_MS, or its body arrived slower than ' +
+    'MIN_BODY_BYTES_PER_SECOND; the connection is closed',
   '413': 'PAYLOAD_TOO_LARGE: the body is larger than MAX_BODY_BYTES',
   '415': 'VALIDATION_ERROR: the body is not JSON in UTF-8 (`Content-Type: application/json`)',
 };

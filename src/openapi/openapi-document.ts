@@ -6,8 +6,8 @@ import { completeDocument } from './complete-document';
 
 const DESCRIPTION =
   'Append-only event streams, reads, subscriptions and Dynamic Consistency Boundary queries. ' +
-  'Family A (`/event-stores`) and DCB endpoints take `Authorization: Bearer <API key>`; family B (`/api/...`) ' +
-  'takes a JWT from `POST /api/auth/token`; operators use `Authorization: Bearer <ADMIN_TOKEN>` on `/admin`. ' +
+  'The `/event-stores` paths (DCB included) take `Authorization: Bearer <API key>`; the `/api` paths take a JWT ' +
+  'from `POST /api/auth/token`; operators use `Authorization: Bearer <ADMIN_TOKEN>` on `/admin`. ' +
   'Each API key may make RATE_LIMIT_REQUESTS_PER_MINUTE requests per UTC minute (1000 by default) across all instances: ' +
   'every response to an authenticated request carries `X-RateLimit-Limit`, `X-RateLimit-Remaining` and `X-RateLimit-Reset` ' +
   "(Unix seconds of the window end), and a 429 `RATE_LIMITED` adds `Retry-After`. Appends also count against their store's " +

@@ -22,7 +22,8 @@ export class StoreActivityController {
     operationId: 'getEventStoreActivity',
     summary: 'Events appended per minute over the last hour, and the newest position',
     description:
-      'Counts the events still stored, by the minute their append was committed in: events retention deleted are no longer counted.',
+      'Counts the events appended in each UTC minute, by the database clock, as the appends commit: reading it costs the same ' +
+      'whatever the store holds. Events deleted by retention since stay counted in the minute they were appended in.',
   })
   @ApiParam(EVENT_STORE_REF_PARAM)
   @ApiOkResponse({ type: StoreActivityResponseDto })

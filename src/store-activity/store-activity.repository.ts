@@ -3,18 +3,18 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 
 /**
- * One range scan of events_created_at_idx per minute (60 in all), each counting index entries
- * only: the cost is the number of events of the last hour, never the store's size. Minutes are
- * the database's, so that every API instance draws the same chart.
+ * The last 60 minutes from store_activity, the ring of per-minute append counts that append_batch
+ * keeps: 60 rows at most, whatever the store's size or traffic. A slot holding another hour's
+ * minute counts nothing. Minutes are the database's, so that every API instance draws the same chart.
  */
 const ACTIVITY = `
-  SELECT m.start, count(e.global_position)::int AS events, s.last_position
+  SELECT m.start, COALESCE(a.events, 0)::int AS events, s.last_position
     FROM event_stores s
-   CROSS JOIN generate_series(date_trunc('minute', now()) - interval '59 minutes', date_trunc('minute', now()), interval '1 minute') AS m(start)
-    LEFT JOIN events e
-      ON e.event_store_id = s.id AND e.created_at >= m.start AND e.created_at < m.start + interval '1 minute'
+   CROSS JOIN generate_series(date_trunc('minute', now(), 'UTC') - interval '59 minutes', date_trunc('minute', now(), 'UTC'),
+                              interval '1 minute') AS m(start)
+    LEFT JOIN store_activity a
+      ON a.event_store_id = $1 AND a.slot = div(extract(epoch FROM m.start)::bigint, 60) % 60 AND a.minute = m.start
    WHERE s.id = $1
-   GROUP BY m.start, s.last_position
    ORDER BY m.start`;
 
 /** The per-minute counts of the last hour, oldest first, and the store's last position (none when the store is gone). */
@@ -24,7 +24,7 @@ export interface ActivityRow {
   last_position: string;
 }
 
-/** Reads a store's recent activity from the events table (which the event log owns; this only counts). */
+/** Reads a store's recent activity from the counts the event log keeps as it appends. */
 @Injectable()
 export class StoreActivityRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}

@@ -17,7 +17,7 @@ import { MarkReplay, ReplayMarker } from '../event-log/idempotency/replay-marker
 import { ReadStreamQuery } from './queries/read-stream.query';
 
 /** Family B: the same append and read as family A, by store name, behind a JWT. */
-@ApiTags('Streams (family B, JWT)')
+@ApiTags('Streams (/api paths, JWT)')
 @RequireAccessToken()
 @Controller('api/event-stores/:eventStoreName/streams/:streamId/events')
 export class JwtStreamsController {

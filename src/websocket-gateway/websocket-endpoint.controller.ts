@@ -48,6 +48,9 @@ export class WebSocketEndpointController {
   @ApiResponse({ status: 101, description: 'Switching Protocols: the socket is open' })
   @ApiErrorResponses([400, 401, 403, 404, 426, 429, 503], {
     400: 'VALIDATION_ERROR: a malformed clientId',
+    403:
+      "FORBIDDEN: the key lacks `read`, or a browser's upgrade comes from an origin that is neither the service's own " +
+      'nor in CORS_ALLOWED_ORIGINS (checked before the key)',
     429: 'RATE_LIMITED: the key already holds WS_MAX_CONNECTIONS_PER_KEY connections (on any instance)',
   })
   // The query is validated like every endpoint's (unknown parameters refused) before the 426.

@@ -48,6 +48,8 @@ describe('The web console as the API serves it', () => {
       expect(response.headers['cache-control']).toBe('no-cache');
       expect(response.headers['content-security-policy']).toContain("script-src 'self'");
       expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+      // Its own origin only (which covers its WebSockets): a script injected into the page could not send the key elsewhere.
+      expect(response.headers['content-security-policy']).toMatch(/(^|; )connect-src 'self'(;|$)/);
       expect(response.headers['x-request-id']).toBeDefined();
       expect(response.headers['x-ratelimit-limit']).toBeUndefined();
     }

@@ -175,6 +175,20 @@ describe('Events as text', () => {
       expect(events[1]).not.toHaveProperty('tags');
     });
 
+    it("keeps the client's key order except for array-index keys, which come first in ascending order, as documented", async () => {
+      const sent = '{"b":1,"2":2,"1":3,"a":{"z":0,"10":1,"9":2},"4294967295":4}';
+      await api
+        .http()
+        .post(`/event-stores/${store}/streams/key-order-1`)
+        .set(bearer(tenant.key))
+        .set('Content-Type', 'application/json')
+        .send(`{"events":[{"type":"k","data":${sent}}]}`)
+        .expect(200);
+      const read = await api.http().get(`/event-stores/${store}/streams/key-order-1`).set(bearer(tenant.key)).expect(200);
+      // 4294967295 is past the largest array index, so it keeps its place like any other key.
+      expect(read.text).toContain('"data":{"1":3,"2":2,"b":1,"a":{"9":2,"10":1,"z":0},"4294967295":4}');
+    });
+
     it('gives back numbers as JavaScript wrote them, and strings jsonb could not hold', async () => {
       const data = { small: 1e-7, large: 1e21, negativeZero: -0, nul: 'a\u0000b', loneSurrogate: '\ud800', emoji: '😀' };
       await api

@@ -85,6 +85,8 @@ describe('The API under hostile clients', () => {
       LOG_LEVEL: 'debug',
       REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS),
       MAX_PENDING_BODY_BYTES: String(32 * MIB),
+      // One tenant may fill the whole pool here: these tests are about the instance's bound (tenant-fairness has the shares).
+      MAX_PENDING_BODY_BYTES_PER_TENANT: String(32 * MIB),
     });
     await api.waitForOutput(/Listening on port/);
     const admin = { ...bearer(TEST_ADMIN_TOKEN), 'content-type': 'application/json' };
@@ -170,7 +172,8 @@ describe('The API under hostile clients', () => {
     } finally {
       clearInterval(dribble);
     }
-    expect(Date.now() - started).toBeLessThan(REQUEST_TIMEOUT_MS + 3000);
+    // Generous: a loaded machine fires timers seconds late; what matters is that the server ended them, which without the limit would never happen.
+    expect(Date.now() - started).toBeLessThan(REQUEST_TIMEOUT_MS + 15_000);
     expect(unfinished.response.body).toMatchObject({ error: { code: 'REQUEST_TIMEOUT' } });
     await Promise.all([unfinished.closed, chunked.closed, dribbled.closed]);
     // Logged as what it is, a client's fault: nothing at error level.
@@ -187,7 +190,8 @@ describe('The API under hostile clients', () => {
     } finally {
       clearInterval(dribble);
     }
-    expect(Date.now() - started).toBeLessThan(REQUEST_TIMEOUT_MS + 3000);
+    // Generous, as above: the server ends it, late or not on a loaded machine.
+    expect(Date.now() - started).toBeLessThan(REQUEST_TIMEOUT_MS + 15_000);
     expect(slow.response.body).toMatchObject({ error: { code: 'REQUEST_TIMEOUT' } });
     await slow.closed;
   });
@@ -224,14 +228,13 @@ describe('The API under hostile clients', () => {
   });
 
   it('answers a body sent to no route with 404 before reading it, unauthenticated as it is', async () => {
-    const started = Date.now();
     const nowhere = new RawRequest(
       port,
       requestHead('POST', '/no/such/route', { 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked' }),
     );
     nowhere.write('5\r\n{"eve\r\n');
+    // A 404, not the 408 a body waited for would end in: answered before the body was read.
     expect(await nowhere.status()).toBe(404);
-    expect(Date.now() - started).toBeLessThan(REQUEST_TIMEOUT_MS);
     expect(nowhere.response.body).toMatchObject({ error: { code: 'NOT_FOUND' } });
     await nowhere.closed;
   });

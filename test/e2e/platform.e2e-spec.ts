@@ -167,6 +167,7 @@ describe('Errors, request ids, health and API docs', () => {
       ['/event-stores/{eventStoreId}/events/ws', 'get', ['101', '400', '401', '403', '404', '426', '429', '500', '503']],
       ['/event-stores/{eventStoreId}/websocket-connections', 'get', ['200', '401', '403', '404', '429', '500', '503']],
       ['/event-stores/{eventStoreId}/websocket-connections/{clientId}', 'delete', ['200', '400', '401', '403', '404', '429', '500', '503']],
+      ['/', 'get', ['200']],
       ['/health', 'get', ['200']],
       ['/health/ready', 'get', ['200', '503']],
       ['/metrics', 'get', ['200', '401', '500']],

@@ -305,12 +305,13 @@ describe('Webhook subscriptions', () => {
         [2, 1, 200],
       ]);
       expect(new Set(attempts.slice(0, 3).map((w) => w.headers['webhook-id']))).toEqual(new Set([`${subscriptionId}:1`]));
-      // Never early; late by at most the scheduling slack of a busy two-core machine.
+      // Never early. Late by the scheduling slack of the machine, which a loaded one stretches to seconds; the upper bound
+      // is only there to fail a retry that waits far longer than its backoff.
       const waits = [attempts[1].receivedAt - attempts[0].receivedAt, attempts[2].receivedAt - attempts[1].receivedAt];
       expect(waits[0]).toBeGreaterThanOrEqual(400);
-      expect(waits[0]).toBeLessThan(400 + 1500);
+      expect(waits[0]).toBeLessThan(400 + 10_000);
       expect(waits[1]).toBeGreaterThanOrEqual(800);
-      expect(waits[1]).toBeLessThan(800 + 1500);
+      expect(waits[1]).toBeLessThan(800 + 10_000);
       expect((await getSubscription(subscriptionId)).body.failedDeliveries).toBe(0);
     });
 

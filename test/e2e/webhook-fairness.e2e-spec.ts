@@ -1,4 +1,5 @@
 import { ApiClient, bearer, TenantKey } from '../support/api-client';
+import { fairShareBound, latencies, recordFigures } from '../support/fair-share';
 import type { ServiceProcess } from '../support/service-process';
 import { startTestApp, TestApp } from '../support/test-app';
 import { waitFor } from '../support/wait-for';
@@ -14,7 +15,7 @@ jest.setTimeout(120_000);
 
 const SLOW_SUBSCRIPTIONS_PER_STORE = 100;
 const SLOW_RECEIVER_DELAY_MS = 3000;
-const MEASURED_APPENDS = 30;
+const MEASURED_APPENDS = 20;
 
 describe('Webhook delivery across tenants', () => {
   let testApp: TestApp;
@@ -52,16 +53,46 @@ describe('Webhook delivery across tenants', () => {
     await testApp.close();
   });
 
-  it('keeps another tenant’s delivery latency under 1 s while one tenant has 200 subscriptions to a receiver answering after 3 s', async () => {
+  /**
+   * The quiet tenant appends MEASURED_APPENDS events, 300 ms apart (with `alongside` each time), and
+   * its delivery latencies, from the append's start to the receiver, are returned.
+   */
+  const quietLatencies = async (
+    tenant: TenantKey,
+    storeId: string,
+    subscriptionId: string,
+    alongside?: (i: number) => Promise<unknown>,
+  ) => {
+    const delivered = receiver.delivered(subscriptionId).length;
+    const sentAt = new Map<number, number>();
+    for (let i = 0; i < MEASURED_APPENDS; i++) {
+      const started = Date.now();
+      const [response] = await Promise.all([append(tenant, storeId, { i }), alongside?.(i)]);
+      sentAt.set(response.body.globalPosition, started);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    }
+    await waitFor(() => receiver.delivered(subscriptionId).length >= delivered + MEASURED_APPENDS, {
+      timeoutMs: 60000,
+      what: `the quiet tenant's ${MEASURED_APPENDS} deliveries`,
+    });
+    const deliveries = receiver.delivered(subscriptionId).slice(delivered);
+    expect(deliveries.map((w) => w.body.event.globalPosition)).toEqual([...sentAt.keys()]);
+    return latencies(deliveries.map((w) => w.receivedAt - sentAt.get(w.body.event.globalPosition)!));
+  };
+
+  it('keeps another tenant’s delivery latency within its fair share while one tenant has 200 subscriptions to a receiver answering after 3 s', async () => {
     const noisy = await api.tenantWithKey();
     const quiet = await api.tenantWithKey();
+    const quietStore = await newStore(quiet);
+    const quietSubscription = await subscribe(quiet, quietStore, '/quiet');
+    // The quiet tenant's own baseline, on this machine as loaded now: nobody else delivers.
+    const alone = await quietLatencies(quiet, quietStore, quietSubscription);
+
     // Two stores of 100 (the per-store cap): the worker's share is per tenant, however many stores it has.
     const noisyStores = [await newStore(noisy), await newStore(noisy)];
     for (const storeId of noisyStores) {
       for (let i = 0; i < SLOW_SUBSCRIPTIONS_PER_STORE; i++) await subscribe(noisy, storeId, `/slow/${storeId}/${i}`);
     }
-    const quietStore = await newStore(quiet);
-    const quietSubscription = await subscribe(quiet, quietStore, '/quiet');
     receiver.respondWith((w) => (noisyStores.includes(w.body.eventStoreId) ? { status: 200, delayMs: SLOW_RECEIVER_DELAY_MS } : 200));
 
     // Five events per slow subscription: 3,000 s of receiver time in all, far more than the window.
@@ -72,22 +103,12 @@ describe('Webhook delivery across tenants', () => {
     });
 
     // The noisy tenant keeps appending meanwhile: each append wakes its 100 subscriptions of that store.
-    const sentAt = new Map<number, number>();
-    for (let i = 0; i < MEASURED_APPENDS; i++) {
-      const started = Date.now();
-      const [response] = await Promise.all([append(quiet, quietStore, { i }), append(noisy, noisyStores[i % 2], { i })]);
-      sentAt.set(response.body.globalPosition, started);
-      await new Promise((resolve) => setTimeout(resolve, 300));
-    }
-    await waitFor(() => receiver.delivered(quietSubscription).length >= MEASURED_APPENDS, {
-      timeoutMs: 30000,
-      what: `the quiet tenant's ${MEASURED_APPENDS} deliveries`,
+    const during = await quietLatencies(quiet, quietStore, quietSubscription, (i) => append(noisy, noisyStores[i % 2], { i }));
+    recordFigures('webhook deliveries of a quiet tenant', {
+      alone: { p50: alone.p50, p99: alone.p99 },
+      during: { p50: during.p50, p99: during.p99 },
     });
-
-    const quietDeliveries = receiver.delivered(quietSubscription);
-    expect(quietDeliveries.map((w) => w.body.event.globalPosition)).toEqual(Array.from({ length: MEASURED_APPENDS }, (_, i) => i + 1));
-    const latencies = quietDeliveries.map((w) => w.receivedAt - sentAt.get(w.body.event.globalPosition)!);
-    expect(Math.max(...latencies)).toBeLessThan(1000);
+    expect(during.p99).toBeLessThanOrEqual(fairShareBound(alone));
 
     // The slow tenant was being served all along, each subscription still one request at a time and in order.
     const slow = receiver.received.filter((w) => noisyStores.includes(w.body.eventStoreId));

@@ -1,6 +1,6 @@
 import Redis from 'ioredis';
 import { ApiClient, bearer, TenantKey } from '../support/api-client';
-import type { ServiceProcess } from '../support/service-process';
+import { freePort, type ServiceProcess } from '../support/service-process';
 import { startTestApp, TestApp } from '../support/test-app';
 import { testEnvironment } from '../support/test-environment';
 import { ReceivedWebhook, WebhookReceiver } from '../support/webhook-receiver';
@@ -179,6 +179,55 @@ describe('Webhook delivery under faults', () => {
     const subscriptionId = await subscribe({ position: 'beginning' });
     await receiver.waitUntil(() => receiver.delivered(subscriptionId).length === 5, 10000);
     expect(receiver.delivered(subscriptionId).map((w) => w.body.event.globalPosition)).toEqual(range(5));
+  });
+
+  it('logs each failed attempt and each dead letter at warn, one line each, without the URL, header values or secret', async () => {
+    const worker = await launchWorker();
+    const secret = `whsec_${Buffer.from('a-signing-secret-of-32-bytes-xyz').toString('base64')}`;
+    const failing = await subscribe({
+      subscriberConfig: {
+        url: receiver.url('/hook/path-token-123?token=query-token-456'),
+        headers: { authorization: 'Bearer header-value-789' },
+        secret,
+      },
+      retryPolicy: { maxRetries: 2, initialBackoffMs: 100, backoffMultiplier: 2 },
+    });
+    // Nothing listens on a port just freed: the connection is refused, a failure without a status.
+    const unreachable = await subscribe({
+      subscriberConfig: { url: `http://127.0.0.1:${await freePort()}/hook` },
+      retryPolicy: { maxRetries: 0 },
+    });
+    receiver.respondWith(() => 500);
+    await appendMany(1, 1);
+    await worker.waitForOutput(new RegExp(`${failing}:1 failed \\(attempt 3 of 3\\)`), 30000);
+    await worker.waitForOutput(new RegExp(`${unreachable}:1 failed \\(attempt 1 of 1\\)`), 30000);
+
+    const lines = worker.log
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .filter((line) => line.context === 'WebhookDelivery');
+    const failure = { level: 40, eventStoreId: storeId, globalPosition: 1, maxAttempts: 3, statusCode: 500, reason: 'HTTP 500' };
+    expect(lines.filter((line) => line.subscriptionId === failing)).toEqual([
+      expect.objectContaining({ ...failure, attempt: 1, retryAt: expect.any(String) }),
+      expect.objectContaining({ ...failure, attempt: 2, retryAt: expect.any(String) }),
+      expect.objectContaining({ ...failure, attempt: 3, deadLettered: true }),
+    ]);
+    const [first, second, last] = lines.filter((line) => line.subscriptionId === failing);
+    // The next attempt's time follows the retry policy (100 ms, then 200 ms) from the line's own time. Both
+    // clocks are read in one synchronous call; the 100 ms of slack covers a pause of a loaded machine between them.
+    const waitOf = (line: Record<string, unknown>) => Date.parse(line.retryAt as string) - (line.time as number);
+    expect(waitOf(first)).toBeLessThanOrEqual(100);
+    expect(waitOf(first)).toBeGreaterThan(0);
+    expect(waitOf(second)).toBeLessThanOrEqual(200);
+    expect(waitOf(second)).toBeGreaterThan(100);
+    expect(last).not.toHaveProperty('retryAt');
+    expect(lines.filter((line) => line.subscriptionId === unreachable)).toEqual([
+      expect.objectContaining({ level: 40, attempt: 1, maxAttempts: 1, statusCode: null, reason: expect.stringMatching(/ECONNREFUSED/) }),
+    ]);
+    for (const secretPart of ['path-token-123', 'query-token-456', 'header-value-789', secret]) {
+      expect({ secretPart, logged: worker.log.includes(secretPart) }).toEqual({ secretPart, logged: false });
+    }
   });
 
   it('checks a name’s addresses when the delivery connects: a worker refusing private targets never reaches localhost', async () => {

@@ -35,7 +35,7 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Exchange an API key for a family B access token
+     * Exchange an API key for an access token (JWT) to the `/api` paths
      * @description The token (HS256) carries the key id as `sub`, its tenant and scopes, and stops working when the key is revoked.
      */
     post: operations['issueAccessToken'];
@@ -205,7 +205,7 @@ export interface paths {
     };
     /**
      * Events appended per minute over the last hour, and the newest position
-     * @description Counts the events still stored, by the minute their append was committed in: events retention deleted are no longer counted.
+     * @description Counts the events appended in each UTC minute, by the database clock, as the appends commit: reading it costs the same whatever the store holds. Events deleted by retention since stay counted in the minute they were appended in.
      */
     get: operations['getEventStoreActivity'];
     put?: never;
@@ -523,6 +523,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Where to go: the web console, the API explorer, the OpenAPI document, health
+     * @description A client whose `Accept` prefers `text/html` (a browser) gets the same links as a page.
+     */
+    get: operations['getServiceIndex'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -792,7 +812,7 @@ export interface components {
        */
       start: string;
       /**
-       * @description Events appended in that minute and still stored
+       * @description Events appended in that minute
        * @example 42
        */
       events: number;
@@ -1039,7 +1059,10 @@ export interface components {
       tags?: string[];
     };
     DcbQueryDto: {
-      /** @default [] */
+      /**
+       * @description ORed. The query's cost, the sum over items of (types, at least 1) × (tags, at least 1), may be at most the service's DCB_MAX_QUERY_COST (1000 unless configured); a costlier query is refused with 400 `VALIDATION_ERROR` (`details.limit: "dcbQueryCost"`) before it runs.
+       * @default []
+       */
       items?: components['schemas']['DcbQueryItemDto'][];
     };
     AppendConditionDto: {
@@ -1434,6 +1457,38 @@ export interface components {
         [key: string]: components['schemas']['DependencyCheckDto'];
       };
     };
+    ServiceLinksDto: {
+      /**
+       * @description The web console: sign in with an API key
+       * @example /console
+       */
+      console: string;
+      /**
+       * @description The API explorer
+       * @example /docs
+       */
+      docs: string;
+      /**
+       * @description The OpenAPI document, which generated clients are built from
+       * @example /docs-json
+       */
+      openApi: string;
+      /**
+       * @description Liveness
+       * @example /health
+       */
+      health: string;
+      /**
+       * @description Readiness: PostgreSQL and Redis answer
+       * @example /health/ready
+       */
+      readiness: string;
+    };
+    ServiceIndexResponseDto: {
+      /** @example Event Store Service */
+      name: string;
+      links: components['schemas']['ServiceLinksDto'];
+    };
   };
   responses: never;
   parameters: never;
@@ -1465,7 +1520,7 @@ export interface operations {
           'text/plain': string;
         };
       };
-      /** @description VALIDATION_ERROR: a query parameter (or body field) this operation does not define, named in `details.fields` */
+      /** @description VALIDATION_ERROR: a query parameter (or body field) this operation does not define, named in `details.fields`, or two credentials in one request (two `Authorization` headers) */
       400: {
         headers: {
           /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
@@ -1536,7 +1591,7 @@ export interface operations {
           'application/json': components['schemas']['AccessTokenResponseDto'];
         };
       };
-      /** @description VALIDATION_ERROR: a query parameter (or body field) this operation does not define, named in `details.fields` */
+      /** @description VALIDATION_ERROR: a query parameter (or body field) this operation does not define, named in `details.fields`, or two credentials in one request (two `Authorization` headers) */
       400: {
         headers: {
           /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
@@ -1617,7 +1672,7 @@ export interface operations {
           'application/json': components['schemas']['FlatErrorResponseDto'];
         };
       };
-      /** @description SERVICE_UNAVAILABLE: this instance is shutting down (retry; another instance will answer), or it is receiving too many request bodies at once (`Retry-After`) */
+      /** @description SERVICE_UNAVAILABLE: this instance is shutting down (retry; another instance will answer), it is receiving too many request bodies at once, or no database connection of your share came free within DATABASE_MAX_WAIT_MS (`details.limit: "databaseConnections"`); QUERY_TIMEOUT: the database cancelled the request after DATABASE_STATEMENT_TIMEOUT_MS (narrow it or retry). Each with `Retry-After` */
       503: {
         headers: {
           /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
@@ -1661,7 +1716,7 @@ export interface operations {
           'application/json': components['schemas']['CurrentApiKeyResponseDto'];
         };
       };
-      /** @description VALIDATION_ERROR: a query parameter (or body field) this operation does not define, named in `details.fields` */
+      /** @description VALIDATION_ERROR: a query parameter (or body field) this operation does not define, named in `details.fields`, or two credentials in one request (two `Authorization` headers) */
       400: {
         headers: {
           /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
@@ -1725,7 +1780,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponseDto'];
         };
       };
-      /** @description SERVICE_UNAVAILABLE: this instance is shutting down (retry; another instance will answer), or it is receiving too many request bodies at once (`Retry-After`) */
+      /** @description SERVICE_UNAVAILABLE: this instance is shutting down (retry; another instance will answer), it is receiving too many request bodies at once, or no database connection of your share came free within DATABASE_MAX_WAIT_MS (`details.limit: "databaseConnections"`); QUERY_TIMEOUT: the database cancelled the request after DATABASE_STATEMENT_TIMEOUT_MS (narrow it or retry). Each with `Retry-After` */
       503: {
         headers: {
           /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
@@ -1763,7 +1818,7 @@ export interface operations {
           'application/json': components['schemas']['TenantListResponseDto'];
         };
       };
-      /** @description VALIDATION_ERROR: a query parameter (or body field) this operation does not define, named in `details.fields` */
+      /** @description VALIDATION_ERROR: a query parameter (or body field) this operation does not define, named in `details.fields`, or two credentials in one request (two `Authorization` headers) */
       400: {
         headers: {
           /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
@@ -1796,7 +1851,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponseDto'];
         };
       };
-      /** @description SERVICE_UNAVAILABLE: this instance is shutting down (retry; another instance will answer), or it is receiving too many request bodies at once (`Retry-After`) */
+      /** @description SERVICE_UNAVAILABLE: this instance is shutting down (retry; another instance will answer), it is receiving too many request bodies at once, or no database connection of your share came free within DATABASE_MAX_WAIT_MS (`details.limit: "databaseConnections"`); QUERY_TIMEOUT: the database cancelled the request after DATABASE_STATEMENT_TIMEOUT_MS (narrow it or retry). Each with `Retry-After` */
       503: {
         headers: {
           /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
@@ -1854,7 +1909,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponseDto'];
         };
       };
-      /** @description REQUEST_TIMEOUT: the request did not arrive whole within REQUEST_TIMEOUT_MS; the connection is closed */
+      /** @description REQUEST_TIMEOUT: the request did not arrive whole within REQUEST_TIMEOUT_MS, or its body arrived slower than MIN_BODY_BYTES_PER_SECOND; the connection is closed */
       408: {
         headers: {
           /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
@@ -1909,7 +1964,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponseDto'];
         };
       };
-      /** @description SERVICE_UNAVAILABLE: this instance is shutting down (retry; another instance will answer), or it is receiving too many request bodies at once (`Retry-After`) */
+      /** @description SERVICE_UNAVAILABLE: this instance is shutting down (retry; another instance will answer), it is receiving too many request bodies at once, or no database connection of your share came free within DATABASE_MAX_WAIT_MS (`details.limit: "databaseConnections"`); QUERY_TIMEOUT: the database cancelled the request after DATABASE_STATEMENT_TIMEOUT_MS (narrow it or retry). Each with `Retry-After` */
       503: {
         headers: {
           /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
@@ -1943,7 +1998,7 @@ export interface operations {
           'application/json': components['schemas']['ApiKeyListResponseDto'];
         };
       };
-      /** @description VALIDATION_ERROR: a query parameter (or body field) this operation does not define, named in `details.fields` */
+      /** @description VALIDATION_ERROR: a query parameter (or body field) this operation does not define, named in `details.fields`, or two credentials in one request (two `Authorization` headers) */
       400: {
         headers: {
           /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
@@ -1987,7 +2042,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponseDto'];
         };
       };
-      /** @description SERVICE_UNAVAILABLE: this instance is shutting down (retry; another instance will answer), or it is receiving too many request bodies at once (`Retry-After`) */
+      /** @description SERVICE_UNAVAILABLE: this instance is shutting down (retry; another instance will answer), it is receiving too many request bodies at once, or no database connection of your share came free within DATABASE_MAX_WAIT_MS (`details.limit: "databaseConnections"`); QUERY_TIMEOUT: the database cancelled the request after DATABASE_STATEMENT_TIMEOUT_MS (narrow it or retry). Each with `Retry-After` */
       503: {
         headers: {
           /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
@@ -2058,7 +2113,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponseDto'];
         };
       };
-      /** @description REQUEST_TIMEOUT: the request did not arrive whole within REQUEST_TIMEOUT_MS; the connection is closed */
+      /** @description REQUEST_TIMEOUT: the request did not arrive whole within REQUEST_TIMEOUT_MS, or its body arrived slower than MIN_BODY_BYTES_PER_SECOND; the connection is closed */
       408: {
         headers: {
           /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
@@ -2102,7 +2157,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponseDto'];
         };
       };
-      /** @description SERVICE_UNAVAILABLE: this instance is shutting down (retry; another instance will answer), or it is receiving too many request bodies at once (`Retry-After`) */
+      /** @description SERVICE_UNAVAILABLE: this instance is shutting down (retry; another instance will answer), it is receiving too many request bodies at once, or no database connection of your share came free within DATABASE_MAX_WAIT_MS (`details.limit: "databaseConnections"`); QUERY_TIMEOUT: the database cancelled the request after DATABASE_STATEMENT_TIMEOUT_MS (narrow it or retry). Each with `Retry-After` */
       503: {
         headers: {
           /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
@@ -2135,7 +2190,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description VALIDATION_ERROR: a query parameter (or body field) this operation does not define, named in `details.fields` */
+      /** @description VALIDATION_ERROR: a query parameter (or body field) this operation does not define, named in `details.fields`, or two credentials in one request (two `Authorization` headers) */
       400: {
         headers: {
           /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
@@ -2179,7 +2234,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponseDto'];
         };
       };
-      /** @description SERVICE_UNAVAILABLE: this instance is shutting down (retry; another instance will answer), or it is receiving too many request bodies at once (`Retry-After`) */
+      /** @description SERVICE_UNAVAILABLE: this instance is shutting down (retry; another instance will answer), it is receiving too many request bodies at once, or no database connection of your share came free within DATABASE_MAX_WAIT_MS (`details.limit: "databaseConnections"`); QUERY_TIMEOUT: the database cancelled the request after DATABASE_STATEMENT_TIMEOUT_MS (narrow it or retry). Each with `Retry-After` */
       503: {
         headers: {
           /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
@@ -2303,7 +2358,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponseDto'];
         };
       };
-      /** @description SERVICE_UNAVAILABLE: this instance is shutting down (retry; another instance will answer), or it is receiving too many request bodies at once (`Retry-After`) */
+      /** @description SERVICE_UNAVAILABLE: this instance is shutting down (retry; another instance will answer), it is receiving too many request bodies at once, or no database connection of your share came free within DATABASE_MAX_WAIT_MS (`details.limit: "databaseConnections"`); QUERY_TIMEOUT: the database cancelled the request after DATABASE_STATEMENT_TIMEOUT_MS (narrow it or retry). Each with `Retry-After` */
       503: {
         headers: {
           /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
@@ -2396,7 +2451,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponseDto'];
         };
       };
-      /** @description REQUEST_TIMEOUT: the request did not arrive whole within REQUEST_TIMEOUT_MS; the connection is closed */
+      /** @description REQUEST_TIMEOUT: the request did not arrive whole within REQUEST_TIMEOUT_MS, or its body arrived slower than MIN_BODY_BYTES_PER_SECOND; the connection is closed */
       408: {
         headers: {
           /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
@@ -2500,7 +2555,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponseDto'];
         };
       };
-      /** @description SERVICE_UNAVAILABLE: this instance is shutting down (retry; another instance will answer), or it is receiving too many request bodies at once (`Retry-After`) */
+      /** @description SERVICE_UNAVAILABLE: this instance is shutting down (retry; another instance will answer), it is receiving too many request bodies at once, or no database connection of your share came free within DATABASE_MAX_WAIT_MS (`details.limit: "databaseConnections"`); QUERY_TIMEOUT: the database cancelled the request after DATABASE_STATEMENT_TIMEOUT_MS (narrow it or retry). Each with `Retry-After` */
       503: {
         headers: {
           /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
@@ -2547,7 +2602,7 @@ export interface operations {
           'application/json': components['schemas']['EventStoreDetailsResponseDto'];
         };
       };
-      /** @description VALIDATION_ERROR: a query parameter (or body field) this operation does not define, named in `details.fields` */
+      /** @description VALIDATION_ERROR: a query parameter (or body field) this operation does not define, named in `details.fields`, or two credentials in one request (two `Authorization` headers) */
       400: {
         headers: {
           /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
@@ -2645,7 +2700,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponseDto'];
         };
       };
-      /** @description SERVICE_UNAVAILABLE: this instance is shutting down (retry; another instance will answer), or it is receiving too many request bodies at once (`Retry-After`) */
+      /** @description SERVICE_UNAVAILABLE: this instance is shutting down (retry; another instance will answer), it is receiving too many request bodies at once, or no database connection of your share came free within DATABASE_MAX_WAIT_MS (`details.limit: "databaseConnections"`); QUERY_TIMEOUT: the database cancelled the request after DATABASE_STATEMENT_TIMEOUT_MS (narrow it or retry). Each with `Retry-After` */
       503: {
         headers: {
           /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
@@ -2691,7 +2746,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description VALIDATION_ERROR: a query parameter (or body field) this operation does not define, named in `details.fields` */
+      /** @description VALIDATION_ERROR: a query parameter (or body field) this operation does not define, named in `details.fields`, or two credentials in one request (two `Authorization` headers) */
       400: {
         headers: {
           /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
@@ -2789,7 +2844,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponseDto'];
         };
       };
-      /** @description SERVICE_UNAVAILABLE: this instance is shutting down (retry; another instance will answer), or it is receiving too many request bodies at once (`Retry-After`) */
+      /** @description SERVICE_UNAVAILABLE: this instance is shutting down (retry; another instance will answer), it is receiving too many request bodies at once, or no database connection of your share came free within DATABASE_MAX_WAIT_MS (`details.limit: "databaseConnections"`); QUERY_TIMEOUT: the database cancelled the request after DATABASE_STATEMENT_TIMEOUT_MS (narrow it or retry). Each with `Retry-After` */
       503: {
         headers: {
           /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
@@ -2919,7 +2974,7 @@ export interface operations {
           'application/json': components['schemas']['FlatErrorResponseDto'];
         };
       };
-      /** @description SERVICE_UNAVAILABLE: this instance is shutting down (retry; another instance will answer), or it is receiving too many request bodies at once (`Retry-After`) */
+      /** @description SERVICE_UNAVAILABLE: this instance is shutting down (retry; another instance will answer), it is receiving too many request bodies at once, or no database connection of your share came free within DATABASE_MAX_WAIT_MS (`details.limit: "databaseConnections"`); QUERY_TIMEOUT: the database cancelled the request after DATABASE_STATEMENT_TIMEOUT_MS (narrow it or retry). Each with `Retry-After` */
       503: {
         headers: {
           /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
@@ -3012,7 +3067,7 @@ export interface operations {
           'application/json': components['schemas']['FlatErrorResponseDto'];
         };
       };
-      /** @description REQUEST_TIMEOUT: the request did not arrive whole within REQUEST_TIMEOUT_MS; the connection is closed */
+      /** @description REQUEST_TIMEOUT: the request did not arrive whole within REQUEST_TIMEOUT_MS, or its body arrived slower than MIN_BODY_BYTES_PER_SECOND; the connection is closed */
       408: {
         headers: {
           /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
@@ -3116,7 +3171,7 @@ export interface operations {
           'application/json': components['schemas']['FlatErrorResponseDto'];
         };
       };
-      /** @description SERVICE_UNAVAILABLE: this instance is shutting down (retry; another instance will answer), or it is receiving too many request bodies at once (`Retry-After`) */
+      /** @description SERVICE_UNAVAILABLE: this instance is shutting down (retry; another instance will answer), it is receiving too many request bodies at once, or no database connection of your share came free within DATABASE_MAX_WAIT_MS (`details.limit: "databaseConnections"`); QUERY_TIMEOUT: the database cancelled the request after DATABASE_STATEMENT_TIMEOUT_MS (narrow it or retry). Each with `Retry-After` */
       503: {
         headers: {
           /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
@@ -3163,7 +3218,7 @@ export interface operations {
           'application/json': components['schemas']['EventStoreDetailsResponseDto'];
         };
       };
-      /** @description VALIDATION_ERROR: a query parameter (or body field) this operation does not define, named in `details.fields` */
+      /** @description VALIDATION_ERROR: a query parameter (or body field) this operation does not define, named in `details.fields`, or two credentials in one request (two `Authorization` headers) */
       400: {
         headers: {
           /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
@@ -3261,7 +3316,7 @@ export interface operations {
           'application/json': components['schemas']['FlatErrorResponseDto'];
         };
       };
-      /** @description SERVICE_UNAVAILABLE: this instance is shutting down (retry; another instance will answer), or it is receiving too many request bodies at once (`Retry-After`) */
+      /** @description SERVICE_UNAVAILABLE: this instance is shutting down (retry; another instance will answer), it is receiving too many request bodies at once, or no database connection of your share came free within DATABASE_MAX_WAIT_MS (`details.limit: "databaseConnections"`); QUERY_TIMEOUT: the database cancelled the request after DATABASE_STATEMENT_TIMEOUT_MS (narrow it or retry). Each with `Retry-After` */
       503: {
         headers: {
           /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
@@ -3307,7 +3362,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description VALIDATION_ERROR: a query parameter (or body field) this operation does not define, named in `details.fields` */
+      /** @description VALIDATION_ERROR: a query parameter (or body field) this operation does not define, named in `details.fields`, or two credentials in one request (two `Authorization` headers) */
       400: {
         headers: {
           /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
@@ -3405,7 +3460,7 @@ export interface operations {
           'application/json': components['schemas']['FlatErrorResponseDto'];
         };
       };
-      /** @description SERVICE_UNAVAILABLE: this instance is shutting down (retry; another instance will answer), or it is receiving too many request bodies at once (`Retry-After`) */
+      /** @description SERVICE_UNAVAILABLE: this instance is shutting down (retry; another instance will answer), it is receiving too many request bodies at once, or no database connection of your share came free within DATABASE_MAX_WAIT_MS (`details.limit: "databaseConnections"`); QUERY_TIMEOUT: the database cancelled the request after DATABASE_STATEMENT_TIMEOUT_MS (narrow it or retry). Each with `Retry-After` */
       503: {
         headers: {
           /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
@@ -3452,7 +3507,7 @@ export interface operations {
           'application/json': components['schemas']['StoreActivityResponseDto'];
         };
       };
-      /** @description VALIDATION_ERROR: a query parameter (or body field) this operation does not define, named in `details.fields` */
+      /** @description VALIDATION_ERROR: a query parameter (or body field) this operation does not define, named in `details.fields`, or two credentials in one request (two `Authorization` headers) */
       400: {
         headers: {
           /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
@@ -3550,7 +3605,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponseDto'];
         };
       };
-      /** @description SERVICE_UNAVAILABLE: this instance is shutting down (retry; another instance will answer), or it is receiving too many request bodies at once (`Retry-After`) */
+      /** @description SERVICE_UNAVAILABLE: this instance is shutting down (retry; another instance will answer), it is receiving too many request bodies at once, or no database connection of your share came free within DATABASE_MAX_WAIT_MS (`details.limit: "databaseConnections"`); QUERY_TIMEOUT: the database cancelled the request after DATABASE_STATEMENT_TIMEOUT_MS (narrow it or retry). Each with `Retry-After` */
       503: {
         headers: {
           /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
@@ -3705,7 +3760,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponseDto'];
         };
       };
-      /** @description SERVICE_UNAVAILABLE: this instance is shutting down (retry; another instance will answer), or it is receiving too many request bodies at once (`Retry-After`) */
+      /** @description SERVICE_UNAVAILABLE: this instance is shutting down (retry; another instance will answer), it is receiving too many request bodies at once, or no database connection of your share came free within DATABASE_MAX_WAIT_MS (`details.limit: "databaseConnections"`); QUERY_TIMEOUT: the database cancelled the request after DATABASE_STATEMENT_TIMEOUT_MS (narrow it or retry). Each with `Retry-After` */
       503: {
         headers: {
           /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
@@ -3825,7 +3880,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponseDto'];
         };
       };
-      /** @description REQUEST_TIMEOUT: the request did not arrive whole within REQUEST_TIMEOUT_MS; the connection is closed */
+      /** @description REQUEST_TIMEOUT: the request did not arrive whole within REQUEST_TIMEOUT_MS, or its body arrived slower than MIN_BODY_BYTES_PER_SECOND; the connection is closed */
       408: {
         headers: {
           /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
@@ -3929,7 +3984,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponseDto'];
         };
       };
-      /** @description SERVICE_UNAVAILABLE: this instance is shutting down (retry; another instance will answer), or it is receiving too many request bodies at once (`Retry-After`) */
+      /** @description SERVICE_UNAVAILABLE: this instance is shutting down (retry; another instance will answer), it is receiving too many request bodies at once, or no database connection of your share came free within DATABASE_MAX_WAIT_MS (`details.limit: "databaseConnections"`); QUERY_TIMEOUT: the database cancelled the request after DATABASE_STATEMENT_TIMEOUT_MS (narrow it or retry). Each with `Retry-After` */
       503: {
         headers: {
           /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
@@ -4081,7 +4136,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponseDto'];
         };
       };
-      /** @description SERVICE_UNAVAILABLE: this instance is shutting down (retry; another instance will answer), or it is receiving too many request bodies at once (`Retry-After`) */
+      /** @description SERVICE_UNAVAILABLE: this instance is shutting down (retry; another instance will answer), it is receiving too many request bodies at once, or no database connection of your share came free within DATABASE_MAX_WAIT_MS (`details.limit: "databaseConnections"`); QUERY_TIMEOUT: the database cancelled the request after DATABASE_STATEMENT_TIMEOUT_MS (narrow it or retry). Each with `Retry-After` */
       503: {
         headers: {
           /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
@@ -4241,7 +4296,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponseDto'];
         };
       };
-      /** @description SERVICE_UNAVAILABLE: this instance is shutting down (retry; another instance will answer), or it is receiving too many request bodies at once (`Retry-After`) */
+      /** @description SERVICE_UNAVAILABLE: this instance is shutting down (retry; another instance will answer), it is receiving too many request bodies at once, or no database connection of your share came free within DATABASE_MAX_WAIT_MS (`details.limit: "databaseConnections"`); QUERY_TIMEOUT: the database cancelled the request after DATABASE_STATEMENT_TIMEOUT_MS (narrow it or retry). Each with `Retry-After` */
       503: {
         headers: {
           /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
@@ -4359,7 +4414,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponseDto'];
         };
       };
-      /** @description REQUEST_TIMEOUT: the request did not arrive whole within REQUEST_TIMEOUT_MS; the connection is closed */
+      /** @description REQUEST_TIMEOUT: the request did not arrive whole within REQUEST_TIMEOUT_MS, or its body arrived slower than MIN_BODY_BYTES_PER_SECOND; the connection is closed */
       408: {
         headers: {
           /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
@@ -4463,7 +4518,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponseDto'];
         };
       };
-      /** @description SERVICE_UNAVAILABLE: this instance is shutting down (retry; another instance will answer), or it is receiving too many request bodies at once (`Retry-After`) */
+      /** @description SERVICE_UNAVAILABLE: this instance is shutting down (retry; another instance will answer), it is receiving too many request bodies at once, or no database connection of your share came free within DATABASE_MAX_WAIT_MS (`details.limit: "databaseConnections"`); QUERY_TIMEOUT: the database cancelled the request after DATABASE_STATEMENT_TIMEOUT_MS (narrow it or retry). Each with `Retry-After` */
       503: {
         headers: {
           /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
@@ -4617,7 +4672,7 @@ export interface operations {
           'application/json': components['schemas']['FlatErrorResponseDto'];
         };
       };
-      /** @description SERVICE_UNAVAILABLE: this instance is shutting down (retry; another instance will answer), or it is receiving too many request bodies at once (`Retry-After`) */
+      /** @description SERVICE_UNAVAILABLE: this instance is shutting down (retry; another instance will answer), it is receiving too many request bodies at once, or no database connection of your share came free within DATABASE_MAX_WAIT_MS (`details.limit: "databaseConnections"`); QUERY_TIMEOUT: the database cancelled the request after DATABASE_STATEMENT_TIMEOUT_MS (narrow it or retry). Each with `Retry-After` */
       503: {
         headers: {
           /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
@@ -4737,7 +4792,7 @@ export interface operations {
           'application/json': components['schemas']['FlatErrorResponseDto'];
         };
       };
-      /** @description REQUEST_TIMEOUT: the request did not arrive whole within REQUEST_TIMEOUT_MS; the connection is closed */
+      /** @description REQUEST_TIMEOUT: the request did not arrive whole within REQUEST_TIMEOUT_MS, or its body arrived slower than MIN_BODY_BYTES_PER_SECOND; the connection is closed */
       408: {
         headers: {
           /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
@@ -4841,7 +4896,7 @@ export interface operations {
           'application/json': components['schemas']['FlatErrorResponseDto'];
         };
       };
-      /** @description SERVICE_UNAVAILABLE: this instance is shutting down (retry; another instance will answer), or it is receiving too many request bodies at once (`Retry-After`) */
+      /** @description SERVICE_UNAVAILABLE: this instance is shutting down (retry; another instance will answer), it is receiving too many request bodies at once, or no database connection of your share came free within DATABASE_MAX_WAIT_MS (`details.limit: "databaseConnections"`); QUERY_TIMEOUT: the database cancelled the request after DATABASE_STATEMENT_TIMEOUT_MS (narrow it or retry). Each with `Retry-After` */
       503: {
         headers: {
           /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
@@ -4954,7 +5009,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponseDto'];
         };
       };
-      /** @description REQUEST_TIMEOUT: the request did not arrive whole within REQUEST_TIMEOUT_MS; the connection is closed */
+      /** @description REQUEST_TIMEOUT: the request did not arrive whole within REQUEST_TIMEOUT_MS, or its body arrived slower than MIN_BODY_BYTES_PER_SECOND; the connection is closed */
       408: {
         headers: {
           /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
@@ -5041,7 +5096,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponseDto'];
         };
       };
-      /** @description SERVICE_UNAVAILABLE: this instance is shutting down (retry; another instance will answer), or it is receiving too many request bodies at once (`Retry-After`) */
+      /** @description SERVICE_UNAVAILABLE: this instance is shutting down (retry; another instance will answer), it is receiving too many request bodies at once, or no database connection of your share came free within DATABASE_MAX_WAIT_MS (`details.limit: "databaseConnections"`); QUERY_TIMEOUT: the database cancelled the request after DATABASE_STATEMENT_TIMEOUT_MS (narrow it or retry). Each with `Retry-After` */
       503: {
         headers: {
           /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
@@ -5172,7 +5227,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponseDto'];
         };
       };
-      /** @description REQUEST_TIMEOUT: the request did not arrive whole within REQUEST_TIMEOUT_MS; the connection is closed */
+      /** @description REQUEST_TIMEOUT: the request did not arrive whole within REQUEST_TIMEOUT_MS, or its body arrived slower than MIN_BODY_BYTES_PER_SECOND; the connection is closed */
       408: {
         headers: {
           /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
@@ -5257,7 +5312,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponseDto'];
         };
       };
-      /** @description SERVICE_UNAVAILABLE: this instance is shutting down (retry; another instance will answer), or it is receiving too many request bodies at once (`Retry-After`) */
+      /** @description SERVICE_UNAVAILABLE: this instance is shutting down (retry; another instance will answer), it is receiving too many request bodies at once, or no database connection of your share came free within DATABASE_MAX_WAIT_MS (`details.limit: "databaseConnections"`); QUERY_TIMEOUT: the database cancelled the request after DATABASE_STATEMENT_TIMEOUT_MS (narrow it or retry). Each with `Retry-After` */
       503: {
         headers: {
           /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
@@ -5304,7 +5359,7 @@ export interface operations {
           'application/json': components['schemas']['SubscriptionListResponseDto'];
         };
       };
-      /** @description VALIDATION_ERROR: a query parameter (or body field) this operation does not define, named in `details.fields` */
+      /** @description VALIDATION_ERROR: a query parameter (or body field) this operation does not define, named in `details.fields`, or two credentials in one request (two `Authorization` headers) */
       400: {
         headers: {
           /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
@@ -5450,7 +5505,7 @@ export interface operations {
           'application/json': components['schemas']['SubscriptionResponseDto'] | components['schemas']['WebSocketSubscriptionResponseDto'];
         };
       };
-      /** @description VALIDATION_ERROR: a query parameter (or body field) this operation does not define, named in `details.fields` */
+      /** @description VALIDATION_ERROR: a query parameter (or body field) this operation does not define, named in `details.fields`, or two credentials in one request (two `Authorization` headers) */
       400: {
         headers: {
           /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
@@ -5596,7 +5651,7 @@ export interface operations {
           'application/json': components['schemas']['DeleteSubscriptionResponseDto'];
         };
       };
-      /** @description VALIDATION_ERROR: a query parameter (or body field) this operation does not define, named in `details.fields` */
+      /** @description VALIDATION_ERROR: a query parameter (or body field) this operation does not define, named in `details.fields`, or two credentials in one request (two `Authorization` headers) */
       400: {
         headers: {
           /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
@@ -5742,7 +5797,7 @@ export interface operations {
           'application/json': components['schemas']['DeadLetterListResponseDto'];
         };
       };
-      /** @description VALIDATION_ERROR: a query parameter (or body field) this operation does not define, named in `details.fields` */
+      /** @description VALIDATION_ERROR: a query parameter (or body field) this operation does not define, named in `details.fields`, or two credentials in one request (two `Authorization` headers) */
       400: {
         headers: {
           /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
@@ -5840,7 +5895,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponseDto'];
         };
       };
-      /** @description SERVICE_UNAVAILABLE: this instance is shutting down (retry; another instance will answer), or it is receiving too many request bodies at once (`Retry-After`) */
+      /** @description SERVICE_UNAVAILABLE: this instance is shutting down (retry; another instance will answer), it is receiving too many request bodies at once, or no database connection of your share came free within DATABASE_MAX_WAIT_MS (`details.limit: "databaseConnections"`); QUERY_TIMEOUT: the database cancelled the request after DATABASE_STATEMENT_TIMEOUT_MS (narrow it or retry). Each with `Retry-After` */
       503: {
         headers: {
           /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
@@ -5889,7 +5944,7 @@ export interface operations {
           'application/json': components['schemas']['ReplayDeadLetterResponseDto'];
         };
       };
-      /** @description VALIDATION_ERROR: a query parameter (or body field) this operation does not define, named in `details.fields` */
+      /** @description VALIDATION_ERROR: a query parameter (or body field) this operation does not define, named in `details.fields`, or two credentials in one request (two `Authorization` headers) */
       400: {
         headers: {
           /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
@@ -5987,7 +6042,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponseDto'];
         };
       };
-      /** @description SERVICE_UNAVAILABLE: this instance is shutting down (retry; another instance will answer), or it is receiving too many request bodies at once (`Retry-After`) */
+      /** @description SERVICE_UNAVAILABLE: this instance is shutting down (retry; another instance will answer), it is receiving too many request bodies at once, or no database connection of your share came free within DATABASE_MAX_WAIT_MS (`details.limit: "databaseConnections"`); QUERY_TIMEOUT: the database cancelled the request after DATABASE_STATEMENT_TIMEOUT_MS (narrow it or retry). Each with `Retry-After` */
       503: {
         headers: {
           /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
@@ -6034,7 +6089,7 @@ export interface operations {
           'application/json': components['schemas']['WebSocketConnectionListResponseDto'];
         };
       };
-      /** @description VALIDATION_ERROR: a query parameter (or body field) this operation does not define, named in `details.fields` */
+      /** @description VALIDATION_ERROR: a query parameter (or body field) this operation does not define, named in `details.fields`, or two credentials in one request (two `Authorization` headers) */
       400: {
         headers: {
           /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
@@ -6348,7 +6403,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponseDto'];
         };
       };
-      /** @description FORBIDDEN: the API key lacks the scope this operation needs */
+      /** @description FORBIDDEN: the key lacks `read`, or a browser's upgrade comes from an origin that is neither the service's own nor in CORS_ALLOWED_ORIGINS (checked before the key) */
       403: {
         headers: {
           /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
@@ -6435,7 +6490,7 @@ export interface operations {
           'application/json': components['schemas']['LivenessResponseDto'];
         };
       };
-      /** @description VALIDATION_ERROR: a query parameter (or body field) this operation does not define, named in `details.fields` */
+      /** @description VALIDATION_ERROR: a query parameter (or body field) this operation does not define, named in `details.fields`, or two credentials in one request (two `Authorization` headers) */
       400: {
         headers: {
           /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
@@ -6446,7 +6501,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponseDto'];
         };
       };
-      /** @description SERVICE_UNAVAILABLE: this instance is shutting down (retry; another instance will answer), or it is receiving too many request bodies at once (`Retry-After`) */
+      /** @description SERVICE_UNAVAILABLE: this instance is shutting down (retry; another instance will answer), it is receiving too many request bodies at once, or no database connection of your share came free within DATABASE_MAX_WAIT_MS (`details.limit: "databaseConnections"`); QUERY_TIMEOUT: the database cancelled the request after DATABASE_STATEMENT_TIMEOUT_MS (narrow it or retry). Each with `Retry-After` */
       503: {
         headers: {
           /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
@@ -6478,7 +6533,7 @@ export interface operations {
           'application/json': components['schemas']['ReadinessResponseDto'];
         };
       };
-      /** @description VALIDATION_ERROR: a query parameter (or body field) this operation does not define, named in `details.fields` */
+      /** @description VALIDATION_ERROR: a query parameter (or body field) this operation does not define, named in `details.fields`, or two credentials in one request (two `Authorization` headers) */
       400: {
         headers: {
           /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
@@ -6490,6 +6545,51 @@ export interface operations {
         };
       };
       /** @description SERVICE_UNAVAILABLE: `details` says which dependency is down */
+      503: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+    };
+  };
+  getServiceIndex: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The links, as JSON or (for browsers) as a page; `Vary: Accept` */
+      200: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ServiceIndexResponseDto'];
+          'text/html': string;
+        };
+      };
+      /** @description VALIDATION_ERROR: a query parameter (or body field) this operation does not define, named in `details.fields`, or two credentials in one request (two `Authorization` headers) */
+      400: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE: this instance is shutting down (retry; another instance will answer), it is receiving too many request bodies at once, or no database connection of your share came free within DATABASE_MAX_WAIT_MS (`details.limit: "databaseConnections"`); QUERY_TIMEOUT: the database cancelled the request after DATABASE_STATEMENT_TIMEOUT_MS (narrow it or retry). Each with `Retry-After` */
       503: {
         headers: {
           /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */

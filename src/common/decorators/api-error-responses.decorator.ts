@@ -10,7 +10,9 @@ const DESCRIPTIONS: Record<number, string> = {
   409: 'Conflict with the current state',
   413: 'PAYLOAD_TOO_LARGE: the body is larger than the limit',
   426: 'UPGRADE_REQUIRED: this path only serves WebSocket upgrades',
-  429: 'RATE_LIMITED: too many requests',
+  429:
+    'RATE_LIMITED: a limit was reached, named by `details.limit` (`requests`: of this API key per minute; `events`: of the ' +
+    'store per minute; `pendingBodyBytes`: request bodies of your tenant in flight); retry after `Retry-After` seconds',
   500: 'INTERNAL_ERROR: unexpected failure; `details.requestId` identifies it in the logs',
   501: 'This deployment does not support the operation',
   503: 'SERVICE_UNAVAILABLE: this instance is shutting down; try again',

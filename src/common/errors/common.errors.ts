@@ -82,6 +82,27 @@ export class BodiesBusyError extends UnavailableError {
   }
 }
 
+/**
+ * A body refused because its tenant's bodies on their way in (and being handled) already hold
+ * MAX_PENDING_BODY_BYTES_PER_TENANT: the tenant is at its own limit, so it waits for its own
+ * requests, not for anyone else's.
+ */
+export class BodyShareExceededError extends DomainError {
+  readonly code = 'RATE_LIMITED';
+  readonly status = 429;
+
+  constructor(maxPendingBodyBytesPerTenant: number) {
+    super(
+      `Your requests' bodies on their way in already hold ${maxPendingBodyBytesPerTenant} bytes (MAX_PENDING_BODY_BYTES_PER_TENANT); retry when one of them is answered`,
+      { limit: 'pendingBodyBytes', maxPendingBodyBytesPerTenant, retryAfterSeconds: 1 },
+    );
+  }
+
+  override headers(): Record<string, string> {
+    return { Connection: 'close', 'Retry-After': '1' };
+  }
+}
+
 /** A request no route takes, refused before its body is read (the router answers the others the same way). */
 export class NoSuchRouteError extends NotFoundError {
   constructor() {
@@ -107,5 +128,43 @@ export class PayloadTooLargeError extends DomainError {
 
   constructor() {
     super('The request body is larger than the limit (MAX_BODY_BYTES)');
+  }
+}
+
+/**
+ * A path the service knows, asked with a method it does not take (RFC 9110 §15.5.6): `Allow`
+ * lists the methods it does take, so a client or a person at a terminal learns the right one.
+ */
+export class MethodNotAllowedError extends DomainError {
+  readonly code = 'METHOD_NOT_ALLOWED';
+  readonly status = 405;
+
+  constructor(
+    method: string,
+    private readonly allowed: readonly string[],
+  ) {
+    super(`${method} is not allowed on this path; it takes ${allowed.join(', ')}`, { method, allowedMethods: allowed });
+  }
+
+  override headers(): Record<string, string> {
+    return { Allow: this.allowed.join(', ') };
+  }
+}
+
+/**
+ * A browser on an origin the service does not let in (CORS_ALLOWED_ORIGINS): its CORS preflight,
+ * or its WebSocket upgrade, is refused before any credential is looked at.
+ */
+export class OriginNotAllowedError extends DomainError {
+  readonly code = 'FORBIDDEN';
+  readonly status = 403;
+
+  constructor(origin: string, allowListSet: boolean) {
+    super(
+      allowListSet
+        ? `Origin ${origin} is not in CORS_ALLOWED_ORIGINS`
+        : `Browsers on other origins may not call this service (CORS_ALLOWED_ORIGINS is not set); origin ${origin}`,
+      { origin },
+    );
   }
 }

@@ -5,6 +5,9 @@ import { PayloadTooLargeError, UnsupportedBodyError, ValidationError } from '../
 import { DomainError } from '../errors/domain-error';
 import { INTERNAL_ERROR } from '../errors/internal-error';
 import { REQUEST_ID_HEADER } from '../request-id.hook';
+import { EnvironmentVariables } from '../../config/environment-variables';
+import { isStatementTimeout } from '../../database/postgres-errors';
+import { StatementTimeoutError } from '../../database/tenant-shares/database-shares.errors';
 
 interface RenderedError {
   status: number;
@@ -73,7 +76,10 @@ export function errorEnvelope(
 export class AllExceptionsFilter implements ExceptionFilter {
   private readonly logger = new Logger('Errors');
 
-  constructor(private readonly adapterHost: HttpAdapterHost) {}
+  constructor(
+    private readonly adapterHost: HttpAdapterHost,
+    private readonly config: EnvironmentVariables,
+  ) {}
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const http = host.switchToHttp();
@@ -114,6 +120,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
 
   private asDomainError(exception: unknown): DomainError | null {
     if (exception instanceof DomainError) return exception;
+    if (isStatementTimeout(exception)) return new StatementTimeoutError(this.config.DATABASE_STATEMENT_TIMEOUT_MS);
     if (isDataException(exception)) {
       this.logger.warn(`Refused input Postgres cannot hold: ${(exception as QueryFailedError).message}`);
       return new ValidationError([

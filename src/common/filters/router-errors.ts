@@ -21,8 +21,12 @@ export function answerRouterError(error: FastifyError, request: FastifyRequest, 
   reply.code(error.statusCode ?? 400).send(errorEnvelope(path, { code: 'VALIDATION_ERROR', message: error.message, details: {} }));
 }
 
+/** A body arriving slower than MIN_BODY_BYTES_PER_SECOND (BodyIntake), answered like Node's own request timeout. */
+export const SLOW_BODY: NodeJS.ErrnoException = Object.assign(new Error('Request body too slow'), { code: 'ERR_BODY_TOO_SLOW' });
+
 const CLIENT_ERRORS = new Map<string | undefined, [status: number, code: string, message: string]>([
   ['ERR_HTTP_REQUEST_TIMEOUT', [408, 'REQUEST_TIMEOUT', 'The request did not arrive whole within REQUEST_TIMEOUT_MS']],
+  ['ERR_BODY_TOO_SLOW', [408, 'REQUEST_TIMEOUT', 'The request body arrived slower than MIN_BODY_BYTES_PER_SECOND']],
   ['HPE_HEADER_OVERFLOW', [431, 'VALIDATION_ERROR', 'The request headers are too large']],
 ]);
 

@@ -1,9 +1,18 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 
-/** The id of the request being served, wherever its code runs (DECISIONS: a request id on every line). */
-const requestIds = new AsyncLocalStorage<string>();
+/** What the code serving a request knows about it, wherever that code runs. */
+export interface RequestContext {
+  /** DECISIONS: a request id on every line. */
+  readonly requestId: string;
+  /** Set once the caller is authenticated: whose shares of the database the request uses (ConnectionShares). */
+  tenantId: string | null;
+}
 
-export const currentRequestId = (): string | undefined => requestIds.getStore();
+const requests = new AsyncLocalStorage<RequestContext>();
 
-/** Runs the rest of a request's handling with its id in context. */
-export const withRequestId = (requestId: string, next: () => void): void => requestIds.run(requestId, next);
+export const currentRequest = (): RequestContext | undefined => requests.getStore();
+
+export const currentRequestId = (): string | undefined => requests.getStore()?.requestId;
+
+/** Runs the rest of a request's handling with its context. */
+export const withRequestContext = (requestId: string, next: () => void): void => requests.run({ requestId, tenantId: null }, next);

@@ -5,6 +5,7 @@ import type { DcbAppendRequest } from '../../event-log/append/append-request';
 import type { IdempotentOutcome } from '../../event-log/idempotency/idempotent-outcome';
 import { EventStoreResolver } from '../../event-stores/event-store-resolver';
 import { AppendDcbEventsCommand } from './append-dcb-events.command';
+import { DcbQueryBudget } from '../dcb-query-cost';
 
 /**
  * The key's claim, the budget, the condition and the write happen in one transaction under the
@@ -16,9 +17,12 @@ export class AppendDcbEventsHandler implements ICommandHandler<AppendDcbEventsCo
   constructor(
     private readonly stores: EventStoreResolver,
     private readonly batcher: AppendBatcher,
+    private readonly budget: DcbQueryBudget,
   ) {}
 
   async execute(command: AppendDcbEventsCommand): Promise<IdempotentOutcome<DcbAppendResult>> {
+    // Before the store is looked up: a condition is checked under the store's lock, where its cost would hold up the store's appends.
+    if (command.condition) this.budget.check(command.condition.failIfEventsMatch.items, 'condition.failIfEventsMatch.items');
     const eventStoreId = await this.stores.resolveId(command.tenantId, command.eventStoreRef);
     const { events, condition, idempotency } = command;
     const request: DcbAppendRequest = {

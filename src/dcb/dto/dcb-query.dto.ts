@@ -27,7 +27,15 @@ export class DcbQueryItemDto {
 
 /** Items are ORed; a query without items matches every event. */
 export class DcbQueryDto {
-  @ApiPropertyOptional({ type: [DcbQueryItemDto], maxItems: MAX_QUERY_ITEMS, default: [] })
+  @ApiPropertyOptional({
+    type: [DcbQueryItemDto],
+    maxItems: MAX_QUERY_ITEMS,
+    default: [],
+    description:
+      "ORed. The query's cost, the sum over items of (types, at least 1) × (tags, at least 1), may be at most the " +
+      "service's DCB_MAX_QUERY_COST (1000 unless configured); a costlier query is refused with 400 `VALIDATION_ERROR` " +
+      '(`details.limit: "dcbQueryCost"`) before it runs.',
+  })
   @OptionalNotNull()
   @IsArray()
   @ArrayMaxSize(MAX_QUERY_ITEMS)

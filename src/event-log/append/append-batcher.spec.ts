@@ -26,6 +26,9 @@ describe('AppendBatcher when a batch fails', () => {
     rateLimitRejected: () => undefined,
   } as unknown as Metrics;
 
+  /** Lets appends made so far reach their store's queue (each is serialised first, which may take turns of the event loop). */
+  const queued = () => new Promise((resolve) => setImmediate(resolve));
+
   /** Streams of the appends that occupy every batch in flight, so that the next appends wait and form one batch. */
   const HELD = Array.from({ length: BATCHES_IN_FLIGHT }, (_, n) => `held-${n}`);
 
@@ -60,7 +63,9 @@ describe('AppendBatcher when a batch fails', () => {
     const refused = new QueryFailedError('SELECT append_batch', [], Object.assign(new Error('invalid byte sequence'), { code: '22021' }));
     const { batcher, statements, releaseHeld } = batcherFailingItsSecondBatchWith(refused);
     const held = HELD.map((streamId) => batcher.append('es_1', large(streamId)));
+    await queued();
     const others = [batcher.append('es_1', request('b')), batcher.append('es_1', request('c'))];
+    await queued();
     releaseHeld();
     await Promise.all(held);
     await expect(Promise.all(others)).resolves.toHaveLength(2);
@@ -84,13 +89,13 @@ describe('AppendBatcher when a batch fails', () => {
       { publish: () => undefined } as unknown as EventBus,
       metrics,
     );
-    const appends = [
-      batcher.append('es_1', request('first')),
-      batcher.append('es_1', request('s-1')),
-      batcher.append('es_1', request('s-2')),
-    ];
+    const appends = [batcher.append('es_1', request('first'))];
+    await queued();
+    appends.push(batcher.append('es_1', request('s-1')), batcher.append('es_1', request('s-2')));
+    await queued();
     expect(statements).toEqual([['first']]);
     appends.push(batcher.append('es_1', large('big')));
+    await queued();
     expect(statements).toEqual([['first'], ['s-1', 's-2', 'big']]);
     while (pending.length > 0) pending.shift()!();
     await expect(Promise.all(appends)).resolves.toHaveLength(4);
@@ -100,7 +105,9 @@ describe('AppendBatcher when a batch fails', () => {
     const lost = new Error('Connection terminated unexpectedly');
     const { batcher, statements, releaseHeld } = batcherFailingItsSecondBatchWith(lost);
     const held = HELD.map((streamId) => batcher.append('es_1', large(streamId)));
+    await queued();
     const others = [batcher.append('es_1', request('b')), batcher.append('es_1', request('c'))];
+    await queued();
     releaseHeld();
     await Promise.all(held);
     for (const other of others) await expect(other).rejects.toBe(lost);

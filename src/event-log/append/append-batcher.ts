@@ -7,7 +7,8 @@ import { Metrics } from '../../metrics/metrics';
 import type { AppendOutcome, DcbAppendOutcome, StreamAppendOutcome } from './append-outcome';
 import { AppendRequest, DcbAppendRequest, requestJson, StreamAppendRequest } from './append-request';
 import { EventsAppendedEvent } from './events-appended.event';
-import { isRefusedByServer } from '../../database/postgres-errors';
+import { isRefusedByServer, isStatementTimeout } from '../../database/postgres-errors';
+import { currentDatabaseUse, withDatabaseUse } from '../../database/tenant-shares/database-use';
 
 /** A batch stops growing at the first of these, so that its transaction, and the wait behind it, stay short. */
 export const MAX_BATCH_REQUESTS = 256;
@@ -45,6 +46,8 @@ export const SECOND_BATCH_MIN_BYTES = 64 * 1024;
 
 /** A store with appends pending: those waiting for a batch (and their JSON's length), and how many of its batches run. */
 interface StoreQueue {
+  /** The store's tenant, whose share of the database its batches use. */
+  tenantId: string | null;
   waiting: Pending[];
   waitingBytes: number;
   inFlight: number;
@@ -77,12 +80,15 @@ export class AppendBatcher {
   /** Appends in the store's next batch; the outcome is `append_batch`'s for this request (settle it with append-outcome.ts). */
   append(eventStoreId: string, request: StreamAppendRequest): Promise<StreamAppendOutcome>;
   append(eventStoreId: string, request: DcbAppendRequest): Promise<DcbAppendOutcome>;
-  append(eventStoreId: string, request: AppendRequest): Promise<AppendOutcome> {
+  async append(eventStoreId: string, request: AppendRequest): Promise<AppendOutcome> {
+    const stopTimer = this.metrics.appendDuration.startTimer({ api: request.kind });
+    const json = await requestJson(request);
     return new Promise((resolve, reject) => {
-      const stopTimer = this.metrics.appendDuration.startTimer({ api: request.kind });
       let store = this.stores.get(eventStoreId);
-      if (!store) this.stores.set(eventStoreId, (store = { waiting: [], waitingBytes: 0, inFlight: 0 }));
-      const json = requestJson(request);
+      if (!store) {
+        store = { tenantId: currentDatabaseUse().tenantId, waiting: [], waitingBytes: 0, inFlight: 0 };
+        this.stores.set(eventStoreId, store);
+      }
       store.waiting.push({ kind: request.kind, json, events: request.events.length, stopTimer, resolve, reject });
       store.waitingBytes += json.length;
       this.dispatch(eventStoreId, store);
@@ -98,7 +104,8 @@ export class AppendBatcher {
       const batch = takeBatch(store.waiting);
       for (const pending of batch) store.waitingBytes -= pending.json.length;
       store.inFlight += 1;
-      void this.commit(eventStoreId, batch).finally(() => {
+      const use = { tenantId: store.tenantId, work: 'append' } as const;
+      void withDatabaseUse(use, () => this.commit(eventStoreId, batch)).finally(() => {
         store.inFlight -= 1;
         this.dispatch(eventStoreId, store);
       });
@@ -120,7 +127,8 @@ export class AppendBatcher {
       // caused it fails. Any other failure (a lost connection) may have come after the commit:
       // running the batch again could append it twice, so every request of it fails, and clients
       // retry with their Idempotency-Key.
-      if (batch.length === 1 || !isRefusedByServer(error)) {
+      // A batch cancelled for its time would only be cancelled again one request at a time.
+      if (batch.length === 1 || !isRefusedByServer(error) || isStatementTimeout(error)) {
         for (const pending of batch) pending.reject(error);
         return;
       }

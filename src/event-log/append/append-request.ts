@@ -40,8 +40,8 @@ export interface DcbAppendRequest {
 export type AppendRequest = StreamAppendRequest | DcbAppendRequest;
 
 /** The request as one element of `append_batch`'s JSON array, serialised once (the events' part by eventPayload). */
-export function requestJson(request: AppendRequest): string {
-  const { json, sizeBytes } = eventPayload(request.events);
+export async function requestJson(request: AppendRequest): Promise<string> {
+  const { json, sizeBytes } = await eventPayload(request.events);
   const header =
     request.kind === 'stream'
       ? {

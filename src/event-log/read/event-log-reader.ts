@@ -102,7 +102,7 @@ export class EventLogReader {
    * `lastPosition`, up to which every matching event has been returned: the store's last position
    * when no more match (positions are handed out in commit order, so every event up to it is visible
    * in the snapshot), else the last event's. A page may end at the byte budget with fewer than
-   * `limit` events: `hasMore` says whether to read on. Each event comes as its JSON in `shape`,
+   * `limit` events (or `maxBytes`, when smaller): `hasMore` says whether to read on. Each event comes as its JSON in `shape`,
    * written by PostgreSQL, for the subscriber to splice into its message (a webhook body, a frame).
    */
   async readMatchingAfter(
@@ -110,9 +110,13 @@ export class EventLogReader {
     filter: EventFilter,
     after: number,
     limit: number,
-    { shape = 'stored', manager = this.dataSource.manager }: { shape?: EventShape; manager?: EntityManager } = {},
+    {
+      shape = 'stored',
+      manager = this.dataSource.manager,
+      maxBytes = this.pageBudget,
+    }: { shape?: EventShape; manager?: EntityManager; maxBytes?: number } = {},
   ): Promise<{ lastPosition: number; events: EventText[]; hasMore: boolean }> {
-    const values: unknown[] = [eventStoreId, after, limit, this.pageBudget];
+    const values: unknown[] = [eventStoreId, after, limit, Math.min(maxBytes, this.pageBudget)];
     const condition = typeCondition(filter, (value) => `$${values.push(value)}`);
     const matching = `SELECT ${PAGE_COLUMNS} FROM events
        WHERE event_store_id = st.id AND global_position > $2 AND ${condition}

@@ -40,8 +40,8 @@ import { APPENDS_CHANNEL, MAX_CONFLICTING_POSITIONS } from '../event-log.constan
  * `v_appended` (append_batch_appended, append-batch-types.sql.ts) and its result kept with its key;
  * the writes come after the loop, each a function of its own: append_batch_insert_events (every
  * event of the batch in one INSERT), append_batch_write_streams (one upsert per stream), then the
- * store's counters, once, and one NOTIFY on ${APPENDS_CHANNEL} with `<storeId>:<lastPosition>`,
- * delivered on commit. A DCB condition sees every request ahead of it: the stored events through
+ * store's counters and its appends of this minute (store_activity), once, and one NOTIFY on
+ * ${APPENDS_CHANNEL} with `<storeId>:<lastPosition>`, delivered on commit. A DCB condition sees every request ahead of it: the stored events through
  * dcb_matching_positions, the batch's own through append_batch_matching_positions.
  */
 export const APPEND_BATCH = `
@@ -209,6 +209,13 @@ BEGIN
          budget_window_start = v_window,
          budget_used = v_used
    WHERE id = p_event_store_id;
+  -- The store's appends per minute (GET …/activity): a ring of one row per minute of the hour, each
+  -- started afresh when its minute comes round again, so reading the last hour never counts events.
+  INSERT INTO store_activity AS a (event_store_id, slot, minute, events)
+  VALUES (p_event_store_id, div(extract(epoch FROM v_window)::bigint, 60) % 60, v_window, v_last - v_store.last_position)
+  ON CONFLICT (event_store_id, slot) DO UPDATE
+     SET events = CASE WHEN a.minute = EXCLUDED.minute THEN a.events + EXCLUDED.events ELSE EXCLUDED.events END,
+         minute = EXCLUDED.minute;
   PERFORM pg_notify('${APPENDS_CHANNEL}', p_event_store_id || ':' || v_last);
 END
 $$`;

@@ -5,7 +5,7 @@ export class ActivityMinuteDto {
   @ApiProperty({ example: '2026-11-21T12:00:00.000Z', description: 'Start of the UTC minute' })
   start!: string;
 
-  @ApiProperty({ example: 42, description: 'Events appended in that minute and still stored' })
+  @ApiProperty({ example: 42, description: 'Events appended in that minute' })
   events!: number;
 }
 

@@ -6,6 +6,7 @@ import { newId } from '../../common/ids';
 import { Metrics } from '../../metrics/metrics';
 import type { EventText } from '../../event-log/read/stored-event';
 import { EventLogReader } from '../../event-log/read/event-log-reader';
+import { logDeadLetter, logFailedAttempt } from './delivery-failure-log';
 import { DeliveryStateRepository, SubscriptionState } from './delivery-state.repository';
 import { retryDelayMs } from './retry-delay';
 import { SubscriptionLock } from './subscription-lock';
@@ -165,11 +166,14 @@ export class SubscriptionDelivery {
     const { retryPolicy } = subscription;
     if (attempt > retryPolicy.maxRetries) {
       this.metrics.webhookDeliveries.inc({ outcome: 'dead_lettered' });
-      return this.deliveryState.recordDeadLetter(db, subscription, event, attempt, response, attemptedAt, newId('dl'));
+      const recorded = await this.deliveryState.recordDeadLetter(db, subscription, event, attempt, response, attemptedAt, newId('dl'));
+      if (recorded) logDeadLetter(subscription, position, attempt, response);
+      return recorded;
     }
     this.metrics.webhookDeliveries.inc({ outcome: 'failed' });
     const delayMs = retryDelayMs(retryPolicy, attempt);
     if (await this.deliveryState.recordRetry(db, subscription, position, attempt, delayMs, attemptedAt)) {
+      logFailedAttempt(subscription, position, attempt, response, delayMs);
       await this.queue.wakeSubscriptions(
         subscription.eventStoreId,
         [subscription.id],

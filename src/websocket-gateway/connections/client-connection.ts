@@ -3,7 +3,9 @@ import type { Socket } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { WebSocket } from 'ws';
 import { newId } from '../../common/ids';
+import { withDatabaseUse } from '../../database/tenant-shares/database-use';
 import type { EventLogReader } from '../../event-log/read/event-log-reader';
+import { eventBytes, eventFrame, FeedEvent, FRAME_SUFFIX, framePrefix, SHARED_EVENT_MIN_LENGTH } from '../live/event-frame';
 import type { FrameSink, SubscriptionServices } from '../live/live-subscription';
 import { LiveSubscription } from '../live/live-subscription';
 import type { ReplayScheduler } from '../live/replay-scheduler';
@@ -47,7 +49,12 @@ export class ClientConnection implements FrameSink {
   ) {
     socket.on('pong', () => (this.alive = true));
     const { eventLog, replays, logger } = services;
-    this.subscriptionServices = { eventLog, replays: replays.forKey(session.principal.apiKeyId), logger };
+    this.subscriptionServices = {
+      eventLog,
+      replays: replays.forKey(session.principal.apiKeyId),
+      replayPageBytes: services.maxBufferedBytes,
+      logger,
+    };
   }
 
   get eventStoreId(): string {
@@ -55,8 +62,10 @@ export class ClientConnection implements FrameSink {
   }
 
   handle(raw: string | null): void {
+    // What a message sets off (a subscription's start, its replay) reads for the key's tenant, within its share of the database.
+    const use = { tenantId: this.session.principal.tenantId, work: 'read' } as const;
     this.inbox = this.inbox
-      .then(() => this.process(raw))
+      .then(() => withDatabaseUse(use, () => this.process(raw)))
       .catch((error: Error) => {
         if (!this.closed) this.services.logger.error(`A message on ${this.session.connectionId} failed: ${error.message}`, error.stack);
       });
@@ -100,20 +109,42 @@ export class ClientConnection implements FrameSink {
    * of this socket) leave in one write: the socket is corked until the turn's microtasks run, which
    * costs no latency and saves a system call per frame, the bulk of a fan-out's CPU otherwise.
    *
-   * A consumer is slow when more than WS_MAX_BUFFERED_BYTES wait behind the frame being written: one
-   * event as large as an append may be (10 MiB) reaches a client that reads, and a client that does
-   * not is closed once anything more piles up behind it. So a socket holds at most the bound plus one
-   * frame.
+   * One bound for the socket, whatever its subscriptions: a consumer is slow when a frame would take
+   * what waits behind the frame being written past WS_MAX_BUFFERED_BYTES. That frame is not queued
+   * and the socket is closed, so a socket holds at most the bound plus the one frame being written:
+   * one event as large as an append may be (10 MiB) reaches a client that reads, and a client that
+   * does not is closed before anything more piles up behind it.
    */
   send(frame: string): void {
+    this.write(Buffer.byteLength(frame), () => this.socket.send(frame, this.frameWritten));
+  }
+
+  /**
+   * Queues an event's frame for a subscription. A large event goes out as one message in three
+   * fragments (the frame's start, the event's JSON, its end), the middle one a buffer shared by every
+   * socket that sends it (eventBytes): its bytes count against each socket's bound, its memory once.
+   */
+  sendEvent(subscriptionId: string, event: FeedEvent): void {
+    if (event.json.length < SHARED_EVENT_MIN_LENGTH) return this.send(eventFrame(subscriptionId, event));
+    const prefix = framePrefix(subscriptionId);
+    const bytes = eventBytes(event);
+    this.write(Buffer.byteLength(prefix) + bytes.length + FRAME_SUFFIX.length, () => {
+      // Sent together, so no other frame of the socket can come between the fragments.
+      this.socket.send(prefix, { fin: false });
+      this.socket.send(bytes, { binary: false, fin: false });
+      this.socket.send(FRAME_SUFFIX, { fin: true }, this.frameWritten);
+    });
+  }
+
+  private write(frameBytes: number, send: () => void): void {
     if (this.socket.readyState !== WebSocket.OPEN) return;
+    if (this.unsent.length > 0 && this.socket.bufferedAmount - this.unsent[0] + frameBytes > this.services.maxBufferedBytes) {
+      return this.close(CLOSE_POLICY_VIOLATION, 'Slow consumer: too many unsent events');
+    }
     this.corkForThisTurn();
     const before = this.socket.bufferedAmount;
-    this.socket.send(frame, this.frameWritten);
+    send();
     this.unsent.push(this.socket.bufferedAmount - before);
-    if (this.socket.bufferedAmount - this.unsent[0] > this.services.maxBufferedBytes) {
-      this.close(CLOSE_POLICY_VIOLATION, 'Slow consumer: too many unsent events');
-    }
   }
 
   /** `ws` calls back once a frame is handed to the kernel (or the socket is gone), in the order they were sent. */
@@ -121,9 +152,13 @@ export class ClientConnection implements FrameSink {
     this.unsent.shift();
   };
 
-  whenWritable(): Promise<void> | undefined {
+  hasRoom(): boolean {
     // A quarter of the slow-consumer bound: replaying alone never trips it, whatever else the socket carries.
-    if (this.socket.readyState !== WebSocket.OPEN || this.socket.bufferedAmount < this.services.maxBufferedBytes / 4) return undefined;
+    return this.socket.readyState !== WebSocket.OPEN || this.socket.bufferedAmount < this.services.maxBufferedBytes / 4;
+  }
+
+  whenWritable(): Promise<void> | undefined {
+    if (this.hasRoom()) return undefined;
     const tcp = this.tcp;
     return new Promise((resolve) => {
       const done = () => {
@@ -210,7 +245,7 @@ export class ClientConnection implements FrameSink {
   private async acquireFeed(): Promise<StoreFeed> {
     for (;;) {
       try {
-        return await this.services.feeds.acquire(this.eventStoreId);
+        return await this.services.feeds.acquire(this.eventStoreId, this.session.principal.tenantId);
       } catch (error) {
         if (this.closed) throw error;
         this.services.logger.warn(`Live feed of ${this.eventStoreId} could not start, retrying: ${(error as Error).message}`);

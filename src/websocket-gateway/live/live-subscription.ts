@@ -3,15 +3,17 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { EventFilter, matchesEventFilter } from '../../common/event-filter';
 import type { EventLogReader } from '../../event-log/read/event-log-reader';
 import { FEED_PAGE_SIZE, MAX_BRIDGE_EVENTS } from '../websocket.constants';
-import { eventFrame, FeedBatch, FeedEvent } from './event-frame';
+import { FeedBatch, FeedEvent } from './event-frame';
 import type { ReplayPacing } from './replay-scheduler';
 import type { Release } from './semaphore';
 import type { FeedSubscriber, StoreFeed } from './store-feed';
 
 /** Where a subscription's frames go: its socket. */
 export interface FrameSink {
-  /** Queues a frame; the sink closes a consumer that falls too far behind. */
-  send(frame: string): void;
+  /** Queues the frame of an event for a subscription; the sink closes a consumer that falls too far behind. */
+  sendEvent(subscriptionId: string, event: FeedEvent): void;
+  /** Whether a replay may send more now: the socket is well short of its bound. */
+  hasRoom(): boolean;
   /** Undefined while the socket has room; otherwise resolves once it has, so that a replay paces itself instead of overrunning it. */
   whenWritable(): Promise<void> | undefined;
 }
@@ -20,6 +22,8 @@ export interface FrameSink {
 export interface SubscriptionServices {
   eventLog: EventLogReader;
   replays: ReplayPacing;
+  /** Bytes of events one replay read may return: the socket's bound, which is all it could hold. */
+  replayPageBytes: number;
   logger: Logger;
 }
 
@@ -98,6 +102,10 @@ export class LiveSubscription implements FeedSubscriber {
    */
   async run(feed: StoreFeed): Promise<void> {
     this.feed = feed;
+    // A `latest` start has just read the store's end: unless the feed has dispatched past it since,
+    // nothing lies in between, and attaching needs no read (a thousand subscriptions joining a busy
+    // store would otherwise each read the same new events for themselves).
+    if (this.startsLatest && this.cursor >= feed.position) return this.attach(feed);
     const endTurn = await this.takeTurn();
     if (!endTurn) return;
     try {
@@ -148,33 +156,39 @@ export class LiveSubscription implements FeedSubscriber {
     }
   }
 
-  /** One page of the replay, and the switch to live when the replay has caught up. */
+  /**
+   * One page of the replay, and the switch to live when the replay has caught up. A replay holds no
+   * events its socket cannot take: it reads only once the socket has room, in pages no larger than
+   * the socket's bound, and when the socket fills up partway it drops the rest of the page and reads
+   * it again from the cursor once the client has read. So a client that stops reading costs its
+   * socket's bound, however many subscriptions replay on it.
+   */
   private async catchUp(feed: StoreFeed): Promise<void> {
-    const { eventLog, replays } = this.services;
+    const { eventLog, replays, replayPageBytes } = this.services;
+    const full = this.sink.whenWritable();
+    if (full) await full;
+    if (this.ended) return;
     const page = await replays.read(
-      () => eventLog.readMatchingAfter(feed.eventStoreId, this.filter, this.cursor, FEED_PAGE_SIZE, { shape: 'frame' }),
+      () =>
+        eventLog.readMatchingAfter(feed.eventStoreId, this.filter, this.cursor, FEED_PAGE_SIZE, {
+          shape: 'frame',
+          maxBytes: replayPageBytes,
+        }),
       this.ending.signal,
     );
     for (const event of page.events) {
-      const frame = eventFrame(this.id, event);
-      const wait = this.roomFor(frame.length);
-      if (wait) await wait;
+      if (!this.sink.hasRoom()) return;
+      const paced = this.services.replays.pace(event.json.length);
+      if (paced) await paced;
       if (this.mode === 'ended') return;
-      this.sink.send(frame);
+      this.sink.sendEvent(this.id, event);
       this.lastSentAt = Date.now();
       this.cursor = event.globalPosition;
     }
     if (this.ended || page.hasMore) return;
     this.cursor = Math.max(this.cursor, page.lastPosition);
 
-    if (this.mode === 'replaying') {
-      this.bridgeFrom = feed.position;
-      feed.attach(this);
-      this.mode = this.cursor >= this.bridgeFrom ? 'live' : 'bridging';
-      // The feed may not have heard of what the replay just read; let it look.
-      if (this.mode === 'live') feed.wake();
-      return;
-    }
+    if (this.mode === 'replaying') return this.attach(feed);
     if (this.cursor >= this.bridgeFrom) {
       const bridged = this.bridged;
       this.bridged = [];
@@ -184,21 +198,22 @@ export class LiveSubscription implements FeedSubscriber {
   }
 
   /**
-   * Before a replayed frame: undefined if it may go now, else resolves once the socket has room (the
-   * client reads slower than the replay sends) and the instance's replays may send more in this turn
-   * of the event loop (so that requests of others are served between the frames of a page).
+   * Attaches to the feed, as of a cursor up to which the store was seen whole: live at once if the
+   * feed has dispatched no further, else bridging the gap from the database.
    */
-  private roomFor(bytes: number): Promise<void> | undefined {
-    const full = this.sink.whenWritable();
-    if (full) return full.then(() => this.services.replays.pace(bytes));
-    return this.services.replays.pace(bytes);
+  private attach(feed: StoreFeed): void {
+    this.bridgeFrom = feed.position;
+    feed.attach(this);
+    this.mode = this.cursor >= this.bridgeFrom ? 'live' : 'bridging';
+    // The feed may not have heard of what the replay just read; let it look.
+    if (this.mode === 'live') feed.wake();
   }
 
   private sendLive({ events, upTo }: FeedBatch): void {
     let sent = false;
     for (const event of events) {
       if (event.globalPosition > this.cursor && this.matches(event)) {
-        this.sink.send(eventFrame(this.id, event));
+        this.sink.sendEvent(this.id, event);
         sent = true;
       }
     }

@@ -2,6 +2,7 @@ import type { Logger } from '@nestjs/common';
 import type { EventLogReader } from '../../event-log/read/event-log-reader';
 import { FEED_PAGE_SIZE, FEED_READ_INTERVAL_MS } from '../websocket.constants';
 import { FeedBatch } from './event-frame';
+import { withDatabaseUse } from '../../database/tenant-shares/database-use';
 
 const EVERY_EVENT = { kind: 'all' } as const;
 
@@ -29,13 +30,15 @@ export class StoreFeed {
 
   constructor(
     readonly eventStoreId: string,
+    /** Its reads count against the store's tenant's share of the database, whatever woke them. */
+    private readonly tenantId: string,
     private readonly eventLog: EventLogReader,
     private readonly logger: Logger,
   ) {}
 
   /** Starts at the store's last position: subscribers come with their own replay for what lies before. */
   async start(): Promise<void> {
-    this.position = (await this.eventLog.lastPosition(this.eventStoreId)) ?? 0;
+    this.position = (await this.asTenant(() => this.eventLog.lastPosition(this.eventStoreId))) ?? 0;
     this.started = true;
   }
 
@@ -80,7 +83,9 @@ export class StoreFeed {
     this.lastReadAt = performance.now();
     let backlog = false;
     try {
-      const page = await this.eventLog.readMatchingAfter(this.eventStoreId, EVERY_EVENT, this.position, FEED_PAGE_SIZE, { shape: 'frame' });
+      const page = await this.asTenant(() =>
+        this.eventLog.readMatchingAfter(this.eventStoreId, EVERY_EVENT, this.position, FEED_PAGE_SIZE, { shape: 'frame' }),
+      );
       if (this.stopped) return;
       // A page that reached the store's end saw it whole as of its snapshot: nothing up to lastPosition is missing.
       backlog = page.hasMore;
@@ -98,6 +103,10 @@ export class StoreFeed {
     } else if (this.readAgain) {
       this.schedule();
     }
+  }
+
+  private asTenant<T>(read: () => Promise<T>): Promise<T> {
+    return withDatabaseUse({ tenantId: this.tenantId, work: 'read' }, read);
   }
 
   private dispatch(batch: FeedBatch): void {

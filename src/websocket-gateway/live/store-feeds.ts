@@ -26,11 +26,11 @@ export class StoreFeeds {
     notifications.listen((eventStoreId, lastPosition) => this.wake(eventStoreId, lastPosition));
   }
 
-  /** The store's feed, started; every acquire is matched by one release. */
-  async acquire(eventStoreId: string): Promise<StoreFeed> {
+  /** The store's feed, started; every acquire is matched by one release. `tenantId` owns the store. */
+  async acquire(eventStoreId: string, tenantId: string): Promise<StoreFeed> {
     let entry = this.followed.get(eventStoreId);
     if (!entry) {
-      const feed = new StoreFeed(eventStoreId, this.eventLog, this.logger);
+      const feed = new StoreFeed(eventStoreId, tenantId, this.eventLog, this.logger);
       entry = { feed, ready: feed.start(), users: 0 };
       this.followed.set(eventStoreId, entry);
     }

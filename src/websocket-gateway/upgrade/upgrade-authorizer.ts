@@ -1,7 +1,9 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { IncomingMessage } from 'node:http';
 import type { Principal } from '../../auth/principal';
-import { bearerToken } from '../../auth/strategies/bearer-token';
+import { AmbiguousCredentialsError } from '../../auth/auth.errors';
+import { bearerToken, soleAuthorization } from '../../auth/strategies/bearer-token';
+import { OriginPolicy } from '../../common/cross-origin/origin-policy';
 import { ForbiddenError, MalformedPathError, UnauthorizedError } from '../../common/errors/common.errors';
 import { DomainError } from '../../common/errors/domain-error';
 import { newId } from '../../common/ids';
@@ -20,7 +22,8 @@ const QUERY_PIPE = new AppValidationPipe(VALIDATION_OPTIONS);
 const QUERY_METADATA = { type: 'query', metatype: WebSocketUpgradeParamsDto, data: '' } as const;
 
 /**
- * Decides an upgrade before any socket exists (DECISIONS §6): a missing or bad key 401; then, the
+ * Decides an upgrade before any socket exists (DECISIONS §6): a browser's upgrade from an origin
+ * that is neither the service's own nor in CORS_ALLOWED_ORIGINS 403; a missing or bad key 401; then, the
  * key known, the upgrade counts against its request limit (429, DECISIONS §7) like any request;
  * no `read` scope 403, a malformed clientId 400, an unknown store 404, the key's connections at
  * the limit 429. The adapter answers a refusal as a plain HTTP response.
@@ -28,6 +31,7 @@ const QUERY_METADATA = { type: 'query', metatype: WebSocketUpgradeParamsDto, dat
 @Injectable()
 export class UpgradeAuthorizer {
   private readonly failOpen = new FailOpen(new Logger(UpgradeAuthorizer.name), 'Connection limit not checked');
+  private readonly origins: OriginPolicy;
 
   constructor(
     private readonly config: EnvironmentVariables,
@@ -35,7 +39,9 @@ export class UpgradeAuthorizer {
     private readonly rateLimiter: RequestRateLimiter,
     private readonly stores: EventStoreResolver,
     private readonly registry: ConnectionRegistry,
-  ) {}
+  ) {
+    this.origins = new OriginPolicy(config.CORS_ALLOWED_ORIGINS);
+  }
 
   /** `eventStoreRef` as it appears in the path, still percent-encoded. */
   async authorize(request: IncomingMessage, eventStoreRef: string): Promise<UpgradeDecision> {
@@ -50,8 +56,10 @@ export class UpgradeAuthorizer {
 
   /** The session, or a DomainError; `headers` collects what the answer must carry either way. */
   private async decide(request: IncomingMessage, eventStoreRef: string, headers: Record<string, string>): Promise<UpgradeSession> {
+    // A browser on an origin not let in is refused before its key is looked at or counted.
+    this.origins.checkUpgrade(request.headers.origin, request.headers.host);
     const query = new URL(request.url ?? '/', 'http://localhost').searchParams;
-    const principal = await this.authenticate(query.get('apiKey') || bearerToken(request.headers.authorization));
+    const principal = await this.authenticate(credential(query.get('apiKey'), soleAuthorization(request)));
     Object.assign(headers, await this.rateLimiter.count(principal.apiKeyId));
     if (!principal.scopes.includes('read')) throw new ForbiddenError('read');
 
@@ -86,6 +94,15 @@ export class UpgradeAuthorizer {
   private async reserveSlot(apiKeyId: string, connectionId: string): Promise<boolean> {
     return (await this.failOpen.call(() => this.registry.reserve(apiKeyId, connectionId, this.config.WS_MAX_CONNECTIONS_PER_KEY))) ?? true;
   }
+}
+
+/** The key, from the `apiKey` parameter or the Authorization header; both at once must say the same. */
+function credential(apiKey: string | null, authorization: string | undefined): string | null {
+  const headerKey = bearerToken(authorization);
+  if (apiKey && authorization !== undefined && apiKey !== headerKey) {
+    throw new AmbiguousCredentialsError('The apiKey parameter and the Authorization header name different credentials');
+  }
+  return apiKey || headerKey;
 }
 
 function decodePathSegment(raw: string): string {
