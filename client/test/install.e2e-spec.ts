@@ -19,6 +19,7 @@ describe('Installing the client as its README says (run `npm run build` first)',
       expect.arrayContaining([
         'package/package.json',
         'package/README.md',
+        'package/LICENSE',
         'package/dist/esm/index.js',
         'package/dist/esm/index.d.ts',
         'package/dist/cjs/index.js',
@@ -27,7 +28,7 @@ describe('Installing the client as its README says (run `npm run build` first)',
         'package/src/index.ts',
       ]),
     );
-    expect(files.filter((file) => !/^package\/(dist\/(esm|cjs)\/|src\/|package\.json$|README\.md$)/.test(file))).toEqual([]);
+    expect(files.filter((file) => !/^package\/(dist\/(esm|cjs)\/|src\/|package\.json$|README\.md$|LICENSE$)/.test(file))).toEqual([]);
   });
 
   it('installs with npm offline into a project `npm init -y` made, which is CommonJS', async () => {
