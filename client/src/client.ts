@@ -1,7 +1,8 @@
 import { type FetchLike, HttpTransport, type QueryValue } from './http.js';
+import { everyItem } from './paging.js';
 import { resolveRetryOptions, type RetryOptions } from './retry.js';
-import { type CallOptions, EventStore } from './store.js';
-import type { WebSocketConstructor } from './subscription.js';
+import { EventStore } from './store.js';
+import type { CallOptions } from './store-options.js';
 import type {
   CreateEventStoreInput,
   CurrentApiKey,
@@ -10,6 +11,7 @@ import type {
   EventStoreList,
   ListEventStoresOptions,
 } from './types.js';
+import type { WebSocketConstructor } from './websocket.js';
 
 export interface EventStoreClientOptions {
   /** Where the service answers, e.g. `https://events.example.com` (a path prefix is kept). */
@@ -27,6 +29,9 @@ export interface EventStoreClientOptions {
   /** Headers added to every request. */
   headers?: Record<string, string>;
 }
+
+/** Which stores `listStores` iterates (every one by default). */
+export type ListStoresFilter = Omit<ListEventStoresOptions, 'limit' | 'offset'> & CallOptions;
 
 export interface RawRequest extends CallOptions {
   query?: Record<string, QueryValue>;
@@ -69,8 +74,16 @@ export class EventStoreClient {
     return this.http.request({ method: 'POST', path: '/event-stores', body: input, signal: options.signal });
   }
 
-  /** One page of the tenant's stores, oldest first (`filter`: a substring of the name). */
-  listStores(options: ListEventStoresOptions & CallOptions = {}): Promise<EventStoreList> {
+  /** Every store of the tenant (`filter`: a substring of the name), oldest first, 1000 a request as the loop asks. */
+  listStores(options: ListStoresFilter = {}): AsyncGenerator<EventStoreInfo, void> {
+    return everyItem(async (offset, limit) => {
+      const page = await this.listStoresPage({ ...options, offset, limit });
+      return { items: page.eventStores, hasMore: offset + page.eventStores.length < page.totalCount };
+    });
+  }
+
+  /** One page of the tenant's stores, as the service answers it: for screens that show pages and totals. */
+  listStoresPage(options: ListEventStoresOptions & CallOptions = {}): Promise<EventStoreList> {
     const { signal, ...query } = options;
     return this.http.request({ method: 'GET', path: '/event-stores', query, signal });
   }

@@ -89,15 +89,21 @@ export class RateLimitedError extends EventStoreError {
   }
 }
 
-/** 409 `VERSION_CONFLICT`: the stream is not at the `expectedStreamVersion` the append gave. */
+/**
+ * 409 `VERSION_CONFLICT`: the stream is not at the `expectedStreamVersion` the append gave. The
+ * service's `details` call the two `expectedVersion` and `currentVersion`; the client names them as
+ * the append option and the reads do.
+ */
 export class VersionConflictError extends EventStoreError {
   override name = 'VersionConflictError';
 
-  get expectedVersion(): number | string | undefined {
+  /** The `expectedStreamVersion` the refused append gave: a version, `no_stream` or `stream_exists`. */
+  get expectedStreamVersion(): number | string | undefined {
     return this.details.expectedVersion as number | string | undefined;
   }
 
-  get currentVersion(): number | undefined {
+  /** The stream's version (events ever appended) when the append was refused: expect it next time. */
+  get streamVersion(): number | undefined {
     return this.details.currentVersion as number | undefined;
   }
 }
@@ -105,14 +111,15 @@ export class VersionConflictError extends EventStoreError {
 /** 409 `APPEND_CONDITION_FAILED`: events matching the DCB condition's query were appended after its `after`. */
 export class AppendConditionFailedError extends EventStoreError {
   override name = 'AppendConditionFailedError';
-  /** The matching positions after `afterPosition`, ascending (the lowest 100 at most). */
+  /** The matching global positions after `after`, ascending (the lowest 100 at most). */
   readonly conflictingPositions: number[];
-  readonly afterPosition: number | undefined;
+  /** The condition's `after` (the service's `afterPosition`): the global position the decision was made on. */
+  readonly after: number | undefined;
 
-  constructor(init: EventStoreErrorInit & { conflictingPositions: number[]; afterPosition?: number }) {
+  constructor(init: EventStoreErrorInit & { conflictingPositions: number[]; after?: number }) {
     super(init);
     this.conflictingPositions = init.conflictingPositions;
-    this.afterPosition = init.afterPosition;
+    this.after = init.after;
   }
 }
 
@@ -129,6 +136,23 @@ export class StreamSizeExceededError extends EventStoreError {
 /** No response: the connection failed, was cut, or timed out (`code` `NETWORK_ERROR` or `TIMEOUT`, `status` 0). */
 export class NetworkError extends EventStoreError {
   override name = 'NetworkError';
+}
+
+/**
+ * `subscribe()` where the runtime has no global WebSocket (Node 20) and none was given. Not an
+ * `EventStoreError`: nothing was sent. The client does not load `ws` by itself, as an import of it
+ * would make bundlers pull a Node package into browser builds.
+ */
+export class WebSocketUnavailableError extends Error {
+  override name = 'WebSocketUnavailableError';
+
+  constructor() {
+    super(
+      'subscribe() needs a WebSocket, and this runtime has no global one (Node 20 has none; Node 22 and later do). ' +
+        "Install ws (npm install ws) and pass its class: import { WebSocket } from 'ws'; " +
+        'new EventStoreClient({ baseUrl, apiKey, WebSocket })',
+    );
+  }
 }
 
 const CLASS_BY_CODE: Record<string, new (init: EventStoreErrorInit) => EventStoreError> = {
@@ -221,7 +245,7 @@ export function errorFromResponse(
     return new AppendConditionFailedError({
       ...init,
       conflictingPositions: parsed.conflictingPositions ?? [],
-      afterPosition: parsed.afterPosition,
+      after: parsed.afterPosition,
     });
   }
   if (parsed.code === 'RATE_LIMITED' || status === 429) {

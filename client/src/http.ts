@@ -120,9 +120,10 @@ export class HttpTransport {
         text = await response.text();
       } catch (cause) {
         throwIfAborted(request.signal);
+        const target = `${request.method} ${withoutKey(url)}`;
         const message = timedOut
-          ? `${request.method} ${request.path} got no complete answer within ${this.options.timeoutMs} ms`
-          : `${request.method} ${request.path} failed: ${(cause as Error)?.message ?? String(cause)}`;
+          ? `${target} got no complete answer within ${this.options.timeoutMs} ms`
+          : `${target} failed: ${describeFailure(cause)}`;
         throw new NetworkError({ code: timedOut ? 'TIMEOUT' : 'NETWORK_ERROR', status: 0, message, cause });
       }
       const parsed = parseJson(text);
@@ -154,4 +155,35 @@ function parseJson(text: string): unknown {
   } catch {
     return undefined;
   }
+}
+
+/** A URL fit for a message: an `apiKey` parameter (a raw request may carry one) is blanked. */
+function withoutKey(url: string): string {
+  return url.replace(/([?&]apiKey=)[^&#]*/gi, '$1…');
+}
+
+/**
+ * Why a fetch failed, from its causes: runtimes say `fetch failed` and put the reason underneath
+ * (`connect ECONNREFUSED 127.0.0.1:3000`, `getaddrinfo ENOTFOUND …`), so the message gives both:
+ * `fetch failed (connect ECONNREFUSED 127.0.0.1:3000)`.
+ */
+function describeFailure(failure: unknown): string {
+  const reasons: string[] = [];
+  let current = failure;
+  for (let depth = 0; current !== undefined && current !== null && depth < 5; depth += 1) {
+    const reason = reasonOf(current);
+    if (reason && !reasons.includes(reason)) reasons.push(reason);
+    current = (current as { cause?: unknown }).cause;
+  }
+  const [first = 'no answer', ...underneath] = reasons;
+  return underneath.length > 0 ? `${first} (${underneath.join('; ')})` : first;
+}
+
+/** One error's own reason: its message, else its code, else those of the errors it gathers (an AggregateError). */
+function reasonOf(error: unknown): string {
+  if (typeof error !== 'object' || error === null) return typeof error === 'string' ? error : '';
+  const { message, code, errors } = error as { message?: unknown; code?: unknown; errors?: unknown };
+  if (typeof message === 'string' && message !== '') return message;
+  if (Array.isArray(errors)) return [...new Set(errors.map(reasonOf).filter(Boolean))].join(', ');
+  return typeof code === 'string' ? code : '';
 }

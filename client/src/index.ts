@@ -1,4 +1,4 @@
-export { EventStoreClient, type EventStoreClientOptions, type RawRequest } from './client.js';
+export { EventStoreClient, type EventStoreClientOptions, type ListStoresFilter, type RawRequest } from './client.js';
 export {
   AppendConditionFailedError,
   EventStoreError,
@@ -14,6 +14,7 @@ export {
   UnauthorizedError,
   ValidationError,
   VersionConflictError,
+  WebSocketUnavailableError,
 } from './errors.js';
 export type { FetchInit, FetchLike, FetchResponseLike } from './http.js';
 export {
@@ -23,13 +24,17 @@ export {
   type Decision,
   type DecisionState,
   defineProjection,
+  type EventMap,
+  type MissingEventsTypeArgument,
   type Projection,
   type ProjectionDefinition,
   type ProjectionHandlers,
   type ProjectionRecord,
   type StateOf,
+  type UntypedEvents,
 } from './projections.js';
 export { DEFAULT_RETRY_OPTIONS, type RetryOptions } from './retry.js';
+export type { EventStore } from './store.js';
 export type {
   Aggregate,
   AggregateStreamOptions,
@@ -38,20 +43,13 @@ export type {
   AppendToStreamOptions,
   CallOptions,
   CloseWebSocketClientOptions,
-  EventStore,
+  ListStreamsFilter,
   QueryEventsOptions,
   ReadEventsOptions,
   ReadStreamOptions,
   WebhookSubscriptionInput,
-} from './store.js';
-export type {
-  ReconnectInfo,
-  ReconnectOptions,
-  SubscribeOptions,
-  Subscription,
-  SubscriptionStart,
-  WebSocketConstructor,
-  WebSocketLike,
-} from './subscription.js';
+} from './store-options.js';
+export type { ReconnectInfo, ReconnectOptions, SubscribeOptions, Subscription } from './subscription.js';
+export type { WebSocketConstructor, WebSocketLike } from './websocket.js';
 export type * from './types.js';
 export { verifyWebhook, type VerifyWebhookOptions, type WebhookHeaders, WebhookVerificationError } from './webhooks.js';

@@ -1,4 +1,4 @@
-import type { DcbQuery, DcbQueryItem, JsonObject, NewEvent, StoredEvent } from './types.js';
+import type { DcbQuery, DcbQueryItem, NewEvent, StoredEvent } from './types.js';
 
 /**
  * A decision model's building block (dcb.events): an initial state, a handler per event type, and
@@ -12,27 +12,51 @@ export interface Projection<State> {
   apply(state: State, event: StoredEvent): State;
 }
 
-/** Handlers by event type; `Events` maps each type to its `data`, for typed handlers. */
-export type ProjectionHandlers<State, Events extends Record<string, object>> = {
-  [Type in keyof Events & string]?: (state: State, event: StoredEvent<Type, Events[Type]>) => State;
-};
+declare const missingEvents: unique symbol;
 
-export interface ProjectionDefinition<State, Events extends Record<string, object>> {
+/**
+ * What each field of `event.data` is in a projection defined without its `Events` type argument: a
+ * type nothing converts to, so that reading the data names what is missing
+ * ("Type 'MissingEventsTypeArgument' is not assignable to type 'number'") instead of failing far away.
+ */
+export interface MissingEventsTypeArgument {
+  readonly [missingEvents]: 'defineProjection<State, Events>({ … }) types event.data by Events';
+}
+
+/** The events a projection folds, by type: each type's `data`. An interface or a type alias. */
+export type EventMap<Events> = { [Type in keyof Events]: object };
+
+/** Any event type, with data left untyped: `defineProjection`'s default. */
+export type UntypedEvents = Record<string, { readonly [field: string]: MissingEventsTypeArgument }>;
+
+/**
+ * Handlers by event type; `Events` maps each type to its `data`, for typed handlers. Untyped events
+ * get a plain index signature: a mapped type over `string` would type each handler's `event.type`
+ * as its key and then refuse the handler for not taking every type.
+ */
+export type ProjectionHandlers<State, Events extends EventMap<Events>> = string extends keyof Events
+  ? { [type: string]: (state: State, event: StoredEvent<string, Events[keyof Events & string]>) => State }
+  : { [Type in keyof Events & string]?: (state: State, event: StoredEvent<Type, Events[Type]>) => State };
+
+export interface ProjectionDefinition<State, Events extends EventMap<Events>> {
   initialState: State;
-  handlers: ProjectionHandlers<State, Events>;
+  /** The state comes from `initialState` alone (NoInfer), so a handler cannot widen it by accident. */
+  handlers: ProjectionHandlers<NoInfer<State>, NoInfer<Events>>;
   /** Tags every folded event must carry (all of them); none: every event of the handled types. */
   tags?: string[];
 }
 
 /**
- * Defines a projection. With one type argument less than needed TypeScript cannot infer the rest,
- * so give both for typed event data: `defineProjection<CourseState, CourseEvents>({ … })`.
+ * Defines a projection. With no type arguments the state's type comes from `initialState`, which
+ * is all a projection that counts or flags events needs; `defineProjection<State, Events>({ … })`
+ * types each handler's `event.data` by `Events` (TypeScript infers all type arguments or none).
+ * Reading `event.data` without `Events` fails to compile with `MissingEventsTypeArgument`.
  */
-export function defineProjection<State, Events extends Record<string, object> = Record<string, JsonObject>>(
+export function defineProjection<State, Events extends EventMap<Events> = UntypedEvents>(
   definition: ProjectionDefinition<State, Events>,
 ): Projection<State> {
   const handlers = new Map<string, (state: State, event: StoredEvent) => State>();
-  for (const [type, handler] of Object.entries(definition.handlers)) {
+  for (const [type, handler] of Object.entries(definition.handlers as Record<string, unknown>)) {
     if (typeof handler === 'function') handlers.set(type, handler as (state: State, event: StoredEvent) => State);
   }
   if (handlers.size === 0) throw new TypeError('A projection needs at least one handler: its event types make its query');

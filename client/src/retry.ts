@@ -13,8 +13,10 @@ export interface RetryOptions {
   maxDelayMs?: number;
   /**
    * The whole call, attempts and waits together: a retry whose wait would end past it is not made
-   * and the last failure is thrown (so a 429 asking to wait 50 s throws at once with the default).
-   * Default 30000 ms.
+   * and the last failure is thrown. Default 90000 ms: the service's limits count per UTC minute, so a
+   * 429 asks to wait 1 to 60 s, and the default waits out any of them, with room for the attempts
+   * around it. Lower it to fail fast instead (a person waiting, say): a 429 asking for a longer
+   * wait is then thrown at once, with its `retryAfter`.
    */
   maxElapsedMs?: number;
   /** Statuses retried besides 429 with `Retry-After`. Default [502, 503, 504]. */
@@ -27,7 +29,7 @@ export const DEFAULT_RETRY_OPTIONS: ResolvedRetryOptions = Object.freeze({
   maxAttempts: 5,
   initialDelayMs: 200,
   maxDelayMs: 5000,
-  maxElapsedMs: 30_000,
+  maxElapsedMs: 90_000,
   statuses: [502, 503, 504],
 });
 

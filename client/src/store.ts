@@ -1,4 +1,4 @@
-import { AppendConditionFailedError, StreamNotFoundError } from './errors.js';
+import { AppendConditionFailedError, StreamNotFoundError, WebSocketUnavailableError } from './errors.js';
 import type { HttpTransport } from './http.js';
 import { randomId } from './ids.js';
 import {
@@ -10,121 +10,57 @@ import {
   type ProjectionRecord,
   toProjection,
 } from './projections.js';
+import { everyItem } from './paging.js';
 import { throwIfAborted } from './retry.js';
-import { type SubscribeOptions, Subscription, type WebSocketConstructor } from './subscription.js';
 import type {
-  AppendCondition,
+  Aggregate,
+  AggregateStreamOptions,
+  AppendEventsOptions,
+  AppendToStreamOptions,
+  CallOptions,
+  CloseWebSocketClientOptions,
+  ListStreamsFilter,
+  QueryEventsOptions,
+  ReadEventsOptions,
+  ReadStreamOptions,
+  WebhookSubscriptionInput,
+} from './store-options.js';
+import { type SubscribeOptions, Subscription } from './subscription.js';
+import type {
   AppendEventsResult,
   AppendToStreamResult,
   DcbQuery,
-  DeadLetterList,
+  DeadLetter,
   DeadLetterReplayed,
   EventStoreActivity,
   EventStoreDetails,
-  ExpectedStreamVersion,
   ListStreamsOptions,
   LiveEvent,
   NewEvent,
-  ReadDirection,
-  RetryPolicy,
   StoredEvent,
   StreamList,
+  StreamSummary,
   SubscriptionDeleted,
   SubscriptionInfo,
   SubscriptionList,
-  SubscriptionPosition,
   WebhookSubscriptionCreated,
   WebSocketClientClosed,
+  WebSocketConnection,
   WebSocketConnectionList,
 } from './types.js';
+import type { WebSocketConstructor } from './websocket.js';
 
 /** Events per page of every read: the most the service gives. */
 export const PAGE_SIZE = 1000;
-
-export interface CallOptions {
-  signal?: AbortSignal;
-}
-
-export interface AppendOptions extends CallOptions {
-  /**
-   * Makes the append safe to retry for 24 hours: the service stores it once and answers a repeat
-   * with the first response. The client generates one per call when none is given, which covers its
-   * own retries; give your own to cover retries of the whole call (after a crash, say).
-   */
-  idempotencyKey?: string;
-}
-
-export interface AppendToStreamOptions extends AppendOptions {
-  /** The stream's current version (events ever appended), `no_stream`, `stream_exists` or `any` (default). */
-  expectedStreamVersion?: ExpectedStreamVersion;
-}
-
-export interface AppendEventsOptions extends AppendOptions {
-  /** Fail with `AppendConditionFailedError` if events matching `failIfEventsMatch` were appended after `after`. */
-  condition?: AppendCondition;
-}
-
-export interface ReadStreamOptions extends CallOptions {
-  direction?: ReadDirection;
-  /** Lowest stream position to return (inclusive). */
-  fromStreamPosition?: number;
-  /** Highest stream position to return (inclusive); a backward read starts there. */
-  toStreamPosition?: number;
-}
-
-export interface ReadEventsOptions extends CallOptions {
-  /** Event types; each may be a pattern (`*`, `prefix.*`, `*.suffix`). */
-  types?: string | string[];
-  /** Stream ids. */
-  streams?: string | string[];
-  /** Only events created after this instant (exclusive). */
-  after?: Date | string;
-  /** Only events created before this instant (exclusive). */
-  before?: Date | string;
-  /** Start at this global position (inclusive): the lowest forward, the highest backward. */
-  fromGlobalPosition?: number;
-  direction?: ReadDirection;
-}
-
-export interface QueryEventsOptions extends CallOptions {
-  /** Only events after this global position (exclusive). Default 0. */
-  after?: number;
-}
-
-export interface AggregateStreamOptions<State, Event extends StoredEvent> extends ReadStreamOptions {
-  initialState: State;
-  evolve: (state: State, event: Event) => State;
-}
-
-export interface Aggregate<State> {
-  state: State;
-  /** Events ever appended to the stream: the `expectedStreamVersion` of an append that must follow this state. */
-  streamVersion: number;
-}
-
-export interface WebhookSubscriptionInput {
-  /** Where the worker POSTs each matching event. */
-  url: string;
-  /** `*`, `prefix.*`, `*.suffix` or an exact event type. */
-  eventFilter: string;
-  /** Sent with every delivery (an `Authorization` for the receiver, say); never shown again. */
-  headers?: Record<string, string>;
-  /** The Standard Webhooks signing secret (`whsec_` + base64 of 24–64 bytes); generated and returned once when absent. */
-  secret?: string;
-  retryPolicy?: RetryPolicy;
-  /** `latest` (default), `beginning`, or N: deliveries start after global position N. */
-  position?: SubscriptionPosition;
-}
-
-export interface CloseWebSocketClientOptions extends CallOptions {
-  /** Sent as the close reason (printable ASCII, at most 120 characters). */
-  reason?: string;
-}
 
 interface StreamPage {
   events: StoredEvent[];
   hasMore: boolean;
   streamVersion: number;
+}
+
+interface AppendToStreamResponse extends Omit<AppendToStreamResult, 'streamVersion'> {
+  currentStreamVersion: number;
 }
 
 interface QueryPage {
@@ -165,15 +101,16 @@ export class EventStore {
 
   // Streams
 
-  /** Appends events to a stream, all or none. */
-  appendToStream(streamId: string, events: NewEvent[], options: AppendToStreamOptions = {}): Promise<AppendToStreamResult> {
-    return this.http.request({
+  /** Appends events to a stream, all or none; the result's `streamVersion` is the version to expect next. */
+  async appendToStream(streamId: string, events: NewEvent[], options: AppendToStreamOptions = {}): Promise<AppendToStreamResult> {
+    const { currentStreamVersion, ...result } = await this.http.request<AppendToStreamResponse>({
       method: 'POST',
       path: `${this.path}/streams/${encodeURIComponent(streamId)}`,
       body: { events, ...(options.expectedStreamVersion !== undefined && { expectedStreamVersion: options.expectedStreamVersion }) },
       headers: { 'idempotency-key': options.idempotencyKey ?? randomId() },
       signal: options.signal,
     });
+    return { ...result, streamVersion: currentStreamVersion };
   }
 
   /**
@@ -244,8 +181,8 @@ export class EventStore {
         query: {
           types: list(options.types),
           streams: list(options.streams),
-          after: instant(options.after),
-          before: instant(options.before),
+          after: instant(options.createdAfter),
+          before: instant(options.createdBefore),
           direction: options.direction,
           fromGlobalPosition: position,
           limit: PAGE_SIZE,
@@ -260,8 +197,16 @@ export class EventStore {
     }
   }
 
-  /** One page of the store's streams (`hasEvents`, `streamType` filter them), with pagination. */
-  listStreams(options: ListStreamsOptions & CallOptions = {}): Promise<StreamList> {
+  /** Every stream of the store (`hasEvents`, `streamType` filter them), oldest first, 1000 a request as the loop asks. */
+  listStreams(options: ListStreamsFilter = {}): AsyncGenerator<StreamSummary, void> {
+    return everyItem(async (offset, limit) => {
+      const page = await this.listStreamsPage({ ...options, offset, limit });
+      return { items: page.streams, hasMore: page.pagination.hasMore };
+    });
+  }
+
+  /** One page of the store's streams, as the service answers it: for screens that show pages and totals. */
+  listStreamsPage(options: ListStreamsOptions & CallOptions = {}): Promise<StreamList> {
     const { signal, ...query } = options;
     return this.http.request({ method: 'GET', path: `${this.path}/streams`, query, signal });
   }
@@ -349,12 +294,7 @@ export class EventStore {
    * and in order across reconnections. See `Subscription`.
    */
   subscribe<Event extends LiveEvent = LiveEvent>(options: SubscribeOptions = {}): Subscription<Event> {
-    if (!this.WebSocket) {
-      throw new Error(
-        'No WebSocket implementation: this runtime has no global WebSocket (Node 20). Install `ws` and pass it: ' +
-          "new EventStoreClient({ …, WebSocket }) with import { WebSocket } from 'ws'",
-      );
-    }
+    if (!this.WebSocket) throw new WebSocketUnavailableError();
     return new Subscription<Event>({ http: this.http, storePath: this.path, WebSocket: this.WebSocket }, options);
   }
 
@@ -369,9 +309,10 @@ export class EventStore {
     });
   }
 
-  /** Webhook subscriptions, then those of open WebSockets (`subscriberType` tells them apart). */
-  listSubscriptions(options: CallOptions = {}): Promise<SubscriptionList> {
-    return this.http.request({ method: 'GET', path: `${this.path}/subscriptions`, signal: options.signal });
+  /** Webhook subscriptions, then those of open WebSockets (`subscriberType` tells them apart); one request. */
+  async *listSubscriptions(options: CallOptions = {}): AsyncGenerator<SubscriptionInfo, void> {
+    const list = await this.http.request<SubscriptionList>({ method: 'GET', path: `${this.path}/subscriptions`, signal: options.signal });
+    yield* list.subscriptions;
   }
 
   getSubscription(subscriptionId: string, options: CallOptions = {}): Promise<SubscriptionInfo> {
@@ -383,9 +324,14 @@ export class EventStore {
     return this.http.request({ method: 'DELETE', path: this.subscriptionPath(subscriptionId), signal: options.signal });
   }
 
-  /** The events a webhook subscription gave up on after its last retry. */
-  listDeadLetters(subscriptionId: string, options: CallOptions = {}): Promise<DeadLetterList> {
-    return this.http.request({ method: 'GET', path: `${this.subscriptionPath(subscriptionId)}/dead-letters`, signal: options.signal });
+  /** The events a webhook subscription gave up on after its last retry; one request. */
+  async *listDeadLetters(subscriptionId: string, options: CallOptions = {}): AsyncGenerator<DeadLetter, void> {
+    const list = await this.http.request<{ deadLetters: DeadLetter[] }>({
+      method: 'GET',
+      path: `${this.subscriptionPath(subscriptionId)}/dead-letters`,
+      signal: options.signal,
+    });
+    yield* list.deadLetters;
   }
 
   /** Queues a dead letter for delivery again, before the subscription's new events. */
@@ -397,9 +343,14 @@ export class EventStore {
     });
   }
 
-  /** The store's open WebSockets, on every API instance (admin scope). */
-  listWebSocketConnections(options: CallOptions = {}): Promise<WebSocketConnectionList> {
-    return this.http.request({ method: 'GET', path: `${this.path}/websocket-connections`, signal: options.signal });
+  /** The store's open WebSockets, on every API instance (admin scope); one request. */
+  async *listWebSocketConnections(options: CallOptions = {}): AsyncGenerator<WebSocketConnection, void> {
+    const list = await this.http.request<WebSocketConnectionList>({
+      method: 'GET',
+      path: `${this.path}/websocket-connections`,
+      signal: options.signal,
+    });
+    yield* list.connections;
   }
 
   /** Closes every WebSocket of a client id with 1000 and the reason (admin scope); subscriptions of this client reconnect. */

@@ -1,30 +1,8 @@
 import { EventStoreError, NetworkError, RateLimitedError } from './errors.js';
 import type { HttpTransport } from './http.js';
 import { abortReason, backoffDelay } from './retry.js';
-import type { LiveEvent } from './types.js';
-
-/**
- * What the client needs of a WebSocket implementation: the global `WebSocket` of browsers, Deno,
- * Bun, Workers and Node 22+, or `WebSocket` from the `ws` package on Node 20. Handlers are attached
- * with the standard `onopen`, `onmessage`, `onclose` and `onerror` properties.
- */
-export interface WebSocketLike {
-  readonly readyState: number;
-  send(data: string): void;
-  close(code?: number, reason?: string): void;
-}
-
-export type WebSocketConstructor = new (url: string) => WebSocketLike;
-
-/** The handler properties every standard WebSocket has (kept out of the public type so any implementation fits). */
-interface WebSocketHandlers {
-  onopen: (() => void) | null;
-  onmessage: ((event: { data: unknown }) => void) | null;
-  onclose: ((event: { code: number; reason: string }) => void) | null;
-  onerror: (() => void) | null;
-}
-
-export type SubscriptionStart = 'beginning' | 'latest' | number;
+import type { LiveEvent, SubscriptionPosition } from './types.js';
+import { type KeyPlacement, type OpenSocket, openWebSocket, type WebSocketConstructor } from './websocket.js';
 
 export interface ReconnectOptions {
   /** The first reconnection's backoff bound, doubled at each failed attempt. Default 250 ms. */
@@ -39,10 +17,11 @@ export interface SubscribeOptions {
   /** `*` (default), `prefix.*`, `*.suffix` or an exact event type. */
   eventFilter?: string;
   /**
-   * `latest` (default): events appended from now on; `beginning`: every stored event first; N:
-   * events after global position N. Replayed events come first, then live ones, with no gap.
+   * Where it starts, as for a webhook subscription: `latest` (default), events appended from now
+   * on; `beginning`, every stored event first; N, the events after global position N (exclusive:
+   * the last position you processed). Replayed events come first, then live ones, with no gap.
    */
-  from?: SubscriptionStart;
+  position?: SubscriptionPosition;
   /** The name the connection shows in the store's connection list, and under which an administrator can close it. */
   clientId?: string;
   /** Ends the subscription: the iterator then throws the signal's reason. */
@@ -89,7 +68,7 @@ const NORMAL_CLOSURE = 1000;
 
 const DEFAULTS = {
   eventFilter: '*',
-  from: 'latest' as SubscriptionStart,
+  position: 'latest' as SubscriptionPosition,
   maxBufferedEvents: 1000,
   heartbeatIntervalMs: 15_000,
   heartbeatTimeoutMs: 10_000,
@@ -115,7 +94,9 @@ export interface SubscriptionContext {
 export class Subscription<Event extends LiveEvent = LiveEvent> implements AsyncIterable<Event> {
   private status: Status = 'starting';
   private failure = new Error('The subscription failed');
-  private socket: (WebSocketLike & WebSocketHandlers) | undefined;
+  private socket: OpenSocket | undefined;
+  /** Where the key goes on the next upgrade: a header until the implementation shows it cannot send one. */
+  private keyPlacement: KeyPlacement = 'header';
   private subscriptionId: string | undefined;
   private readonly buffer: Event[] = [];
   /** Every matching event up to this position has been queued (or lies before the start). */
@@ -136,7 +117,7 @@ export class Subscription<Event extends LiveEvent = LiveEvent> implements AsyncI
   ) {
     this.options = {
       eventFilter: options.eventFilter ?? DEFAULTS.eventFilter,
-      from: options.from ?? DEFAULTS.from,
+      position: options.position ?? DEFAULTS.position,
       maxBufferedEvents: options.maxBufferedEvents ?? DEFAULTS.maxBufferedEvents,
       heartbeatIntervalMs: options.heartbeatIntervalMs ?? DEFAULTS.heartbeatIntervalMs,
       heartbeatTimeoutMs: options.heartbeatTimeoutMs ?? DEFAULTS.heartbeatTimeoutMs,
@@ -210,9 +191,9 @@ export class Subscription<Event extends LiveEvent = LiveEvent> implements AsyncI
   }
 
   private async start(): Promise<void> {
-    const { from } = this.options;
+    const { position } = this.options;
     try {
-      this.queuedUpTo = from === 'beginning' ? 0 : from === 'latest' ? await this.lastPosition() : from;
+      this.queuedUpTo = position === 'beginning' ? 0 : position === 'latest' ? await this.lastPosition() : position;
     } catch (error) {
       this.fail(error);
       return;
@@ -234,24 +215,30 @@ export class Subscription<Event extends LiveEvent = LiveEvent> implements AsyncI
     return page.events[0]?.globalPosition ?? 0;
   }
 
-  private url(): string {
+  private url(): URL {
     const { http, storePath } = this.context;
-    const url = new URL(http.url(`${storePath}/events/ws`, { apiKey: http.apiKey, clientId: this.options.clientId }));
+    const url = new URL(http.url(`${storePath}/events/ws`, { clientId: this.options.clientId }));
     url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
-    return url.toString();
+    return url;
   }
 
   private connect(): void {
     this.status = 'connecting';
     this.subscriptionId = undefined;
     let opened = false;
-    let socket: WebSocketLike & WebSocketHandlers;
+    let socket: OpenSocket;
     try {
-      socket = new this.context.WebSocket(this.url()) as WebSocketLike & WebSocketHandlers;
+      ({ socket, placement: this.keyPlacement } = openWebSocket(
+        this.context.WebSocket,
+        this.url(),
+        this.context.http.apiKey,
+        this.keyPlacement,
+      ));
     } catch (error) {
       this.fail(error);
       return;
     }
+    const placement = this.keyPlacement;
     this.socket = socket;
     socket.onopen = () => {
       opened = true;
@@ -268,7 +255,7 @@ export class Subscription<Event extends LiveEvent = LiveEvent> implements AsyncI
     socket.onerror = () => undefined; // a close event follows, with what there is to know
     socket.onclose = ({ code, reason }) => {
       if (this.socket !== socket) return;
-      this.dropped(opened ? { code, reason } : 'never opened');
+      this.dropped(opened ? { code, reason } : { neverOpened: placement });
     };
   }
 
@@ -321,13 +308,18 @@ export class Subscription<Event extends LiveEvent = LiveEvent> implements AsyncI
   }
 
   /** The connection ended without our asking: find out whether the service refuses us for good, else reconnect. */
-  private dropped(how: { code: number; reason: string } | 'never opened'): void {
+  private dropped(how: { code: number; reason: string } | { neverOpened: KeyPlacement }): void {
     this.detachSocket();
     if (this.status === 'closed' || this.status === 'failed') return;
     this.status = 'waiting';
-    if (how === 'never opened') {
+    if ('neverOpened' in how) {
       void this.diagnose().then(
-        (wait) => this.scheduleReconnect({ error: wait.error }, wait.minimumMs),
+        (wait) => {
+          // The service takes this key over HTTP, yet refused the upgrade that carried it in a header:
+          // an implementation that ignores headers quietly. The key goes in the URL from now on.
+          if (wait.error === undefined && how.neverOpened === 'header') this.keyPlacement = 'url';
+          this.scheduleReconnect({ error: wait.error }, wait.minimumMs);
+        },
         (refusal: unknown) => this.fail(refusal),
       );
     } else {

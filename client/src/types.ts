@@ -54,14 +54,25 @@ export type CurrentApiKey = ResponseOf<'getCurrentApiKey', 200>;
 export type CreateEventStoreInput = BodyOf<'createEventStore'>;
 export type EventStoreInfo = ResponseOf<'createEventStore', 201>;
 export type EventStoreDetails = ResponseOf<'getEventStore', 200>;
+/** One page of the tenant's stores, as the service answers it. */
 export type EventStoreList = ResponseOf<'listEventStores', 200>;
 export type ListEventStoresOptions = QueryOf<'listEventStores'>;
 /** Events appended per minute over the last hour, and the store's newest global position. */
 export type EventStoreActivity = ResponseOf<'getEventStoreActivity', 200>;
 
 export type ExpectedStreamVersion = BodyOf<'appendToStream'>['expectedStreamVersion'];
-export type AppendToStreamResult = ResponseOf<'appendToStream', 200>;
+type AppendToStreamResponse = ResponseOf<'appendToStream', 200>;
+/**
+ * What an append to a stream did. The service names the stream's version `currentStreamVersion` in
+ * this answer; the client calls it `streamVersion`, as everywhere else (see the README's vocabulary).
+ */
+export type AppendToStreamResult = Omit<AppendToStreamResponse, 'currentStreamVersion'> & {
+  /** Events ever appended to the stream, this append included: the `expectedStreamVersion` of the next append. */
+  streamVersion: AppendToStreamResponse['currentStreamVersion'];
+};
+/** One page of the store's streams, as the service answers it. */
 export type StreamList = ResponseOf<'listStreams', 200>;
+export type StreamSummary = StreamList['streams'][number];
 export type ListStreamsOptions = QueryOf<'listStreams'>;
 export type ReadDirection = NonNullable<QueryOf<'readStream'>['direction']>;
 
@@ -74,7 +85,12 @@ export type AppendEventsResult = ResponseOf<'appendEvents', 200>;
 
 export type CreateWebhookSubscriptionBody = BodyOf<'createWebhookSubscription'>;
 export type RetryPolicy = NonNullable<CreateWebhookSubscriptionBody['retryPolicy']>;
-export type SubscriptionPosition = NonNullable<CreateWebhookSubscriptionBody['position']>;
+/**
+ * Where a subscription starts: `beginning`, `latest`, or N: after global position N (exclusive).
+ * Written out because the document's type (`string | number`, as digits in a string are accepted too)
+ * loses the two names.
+ */
+export type SubscriptionPosition = 'beginning' | 'latest' | number;
 export type WebhookSubscriptionCreated = ResponseOf<'createWebhookSubscription', 201>;
 export type SubscriptionList = ResponseOf<'listSubscriptions', 200>;
 /** A webhook subscription, or (`subscriberType: "websocket"`) a subscription of an open WebSocket. */
@@ -84,6 +100,7 @@ export type DeadLetterList = ResponseOf<'listDeadLetters', 200>;
 export type DeadLetter = DeadLetterList['deadLetters'][number];
 export type DeadLetterReplayed = ResponseOf<'replayDeadLetter', 202>;
 export type WebSocketConnectionList = ResponseOf<'listWebSocketConnections', 200>;
+export type WebSocketConnection = WebSocketConnectionList['connections'][number];
 export type WebSocketClientClosed = ResponseOf<'closeWebSocketClient', 200>;
 
 /** The body of a webhook delivery (not an operation of the API, so not in its document). */

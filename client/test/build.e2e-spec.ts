@@ -72,7 +72,16 @@ describe('The built client', () => {
     const manifest = JSON.parse(readFileSync(join(CLIENT, 'package.json'), 'utf8')) as {
       name: string;
       exports: { '.': { import: { types: string; default: string }; require: { types: string; default: string } } };
+      dependencies?: Record<string, string>;
+      peerDependencies?: Record<string, string>;
+      peerDependenciesMeta?: Record<string, { optional?: boolean }>;
     };
+
+    it('depends on nothing, and declares ws (for subscriptions on Node 20) as an optional peer', () => {
+      expect(manifest.dependencies).toBeUndefined();
+      expect(manifest.peerDependencies).toEqual({ ws: '^8.0.0' });
+      expect(manifest.peerDependenciesMeta).toEqual({ ws: { optional: true } });
+    });
 
     it('has every file its exports map names (run `npm run build` first)', () => {
       const { import: esm, require: cjs } = manifest.exports['.'];

@@ -1,3 +1,6 @@
+import { once } from 'node:events';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { freePort } from '../../test/support/service-process';
 import {
   AppendConditionFailedError,
@@ -17,7 +20,7 @@ import {
   ValidationError,
   VersionConflictError,
 } from '../src/index.js';
-import { type Exchange, recordingFetch, RunningApi, uniqueName } from './harness';
+import { all, type Exchange, recordingFetch, RunningApi, uniqueName } from './harness';
 import { CourseFullError, courseCapacity, seedCourse, subscribeStudent } from './courses';
 
 jest.setTimeout(60_000);
@@ -32,13 +35,6 @@ async function failureOf(promise: Promise<unknown>): Promise<Error> {
     return error as Error;
   }
   throw new Error('expected a failure, got a result');
-}
-
-/** Drains an async iterable. */
-async function all<T>(iterable: AsyncIterable<T>): Promise<T[]> {
-  const items: T[] = [];
-  for await (const item of iterable) items.push(item);
-  return items;
 }
 
 const tick = (i: number): NewEvent => ({ type: 'tick', data: { i } });
@@ -67,9 +63,10 @@ describe('EventStoreClient against the built API', () => {
       expect(created).toMatchObject({ id: expect.stringMatching(/^es_/), name, description: 'Orders', status: 'active' });
       expect(created.settings.retentionPeriodDays).toBe(30);
 
-      const listed = await client.listStores({ filter: name });
+      const listed = await client.listStoresPage({ filter: name });
       expect(listed.eventStores.map((store) => store.id)).toEqual([created.id]);
       expect(listed.totalCount).toBe(1);
+      expect((await all(client.listStores({ filter: name }))).map((store) => store.id)).toEqual([created.id]);
 
       const byName = await client.getStore(name);
       const byId = await client.store(created.id).details();
@@ -130,7 +127,7 @@ describe('EventStoreClient against the built API', () => {
         ],
         { expectedStreamVersion: 'no_stream' },
       );
-      expect(result).toMatchObject({ streamId: 'order-1', eventsAppended: 2, currentStreamVersion: 2 });
+      expect(result).toEqual({ streamId: 'order-1', eventsAppended: 2, streamVersion: 2, globalPosition: expect.any(Number) });
 
       const forward = await all(store.readStream('order-1'));
       expect(forward.map((e) => [e.streamPosition, e.type])).toEqual([
@@ -168,7 +165,7 @@ describe('EventStoreClient against the built API', () => {
       await store.appendToStream('conflict-1', [tick(1), tick(2)]);
       const conflict = await failureOf(store.appendToStream('conflict-1', [tick(3)], { expectedStreamVersion: 1 }));
       expect(conflict).toBeInstanceOf(VersionConflictError);
-      expect(conflict).toMatchObject({ code: 'VERSION_CONFLICT', status: 409, expectedVersion: 1, currentVersion: 2 });
+      expect(conflict).toMatchObject({ code: 'VERSION_CONFLICT', status: 409, expectedStreamVersion: 1, streamVersion: 2 });
       expect((conflict as VersionConflictError).details).toMatchObject({ streamId: 'conflict-1' });
       expect(requests('POST', /conflict-1/)).toHaveLength(2); // a 409 is never retried
       const aggregate = await store.aggregateStream('conflict-1', { initialState: 0, evolve: (n) => n + 1 });
@@ -176,7 +173,7 @@ describe('EventStoreClient against the built API', () => {
       await expect(
         store.appendToStream('conflict-1', [tick(3)], { expectedStreamVersion: aggregate!.streamVersion }),
       ).resolves.toMatchObject({
-        currentStreamVersion: 3,
+        streamVersion: 3,
       });
     });
 
@@ -239,19 +236,19 @@ describe('EventStoreClient against the built API', () => {
       const two = await all(store.readEvents({ streams: ['cart-7', 'invoice-7'], direction: 'backward' }));
       expect(two.map((e) => e.type)).toEqual(['invoice.sent', 'cart.checked-out', 'cart.opened']);
       const since = new Date(Date.parse(carts[0].createdAt) - 1);
-      expect((await all(store.readEvents({ types: ['cart.*', 'invoice.sent'], after: since }))).map((e) => e.streamId)).toEqual([
+      expect((await all(store.readEvents({ types: ['cart.*', 'invoice.sent'], createdAfter: since }))).map((e) => e.streamId)).toEqual([
         'cart-7',
         'cart-7',
         'invoice-7',
       ]);
-      expect(await all(store.readEvents({ types: 'cart.*', before: since }))).toEqual([]);
+      expect(await all(store.readEvents({ types: 'cart.*', createdBefore: since }))).toEqual([]);
       const from = await all(store.readEvents({ streams: 'cart-7', fromGlobalPosition: carts[1].globalPosition }));
       expect(from.map((e) => e.type)).toEqual(['cart.checked-out']);
 
-      const streams = await store.listStreams({ streamType: 'cart' });
+      const streams = await store.listStreamsPage({ streamType: 'cart' });
       expect(streams.streams.map((s) => [s.streamId, s.streamVersion])).toEqual([['cart-7', 2]]);
       expect(streams.pagination).toMatchObject({ total: 1, hasMore: false });
-      const page = await store.listStreams({ limit: 1, hasEvents: true });
+      const page = await store.listStreamsPage({ limit: 1, hasEvents: true });
       expect(page.streams).toHaveLength(1);
       expect(page.pagination.hasMore).toBe(true);
     });
@@ -278,7 +275,7 @@ describe('EventStoreClient against the built API', () => {
         store.ref,
       );
       const result = await flaky.appendToStream('lost-answer', [tick(1), tick(2)], { expectedStreamVersion: 'no_stream' });
-      expect(result).toMatchObject({ eventsAppended: 2, currentStreamVersion: 2 });
+      expect(result).toMatchObject({ eventsAppended: 2, streamVersion: 2 });
       const posts = requests('POST', /lost-answer/);
       expect(posts.map((e) => e.status)).toEqual([200, 200]);
       expect(posts[0].headers['idempotency-key']).toMatch(UUID);
@@ -308,7 +305,7 @@ describe('EventStoreClient against the built API', () => {
 
     it('tells an unknown key from a missing scope, and retries neither', async () => {
       const stranger = new EventStoreClient({ baseUrl: service.url, apiKey: 'esk_not-a-key', fetch: recordingFetch(log) });
-      const unauthorized = await failureOf(stranger.listStores());
+      const unauthorized = await failureOf(stranger.listStoresPage());
       expect(unauthorized).toBeInstanceOf(UnauthorizedError);
       expect(unauthorized).toMatchObject({ code: 'UNAUTHORIZED', status: 401 });
 
@@ -342,16 +339,39 @@ describe('EventStoreClient against the built API', () => {
         fetch: recordingFetch(log),
         retry: { maxAttempts: 3, initialDelayMs: 50 },
       });
-      const failure = await failureOf(offline.listStores());
+      const failure = await failureOf(offline.listStoresPage({ filter: 'ord' }));
       expect(failure).toBeInstanceOf(NetworkError);
       expect(failure).toMatchObject({ code: 'NETWORK_ERROR', status: 0 });
       expect(log).toHaveLength(3);
+      // Where it went and why it failed, from the runtime's cause; never the key.
+      const port = new URL(nowhere).port;
+      expect(failure.message).toBe(`GET ${nowhere}/event-stores?filter=ord failed: fetch failed (connect ECONNREFUSED 127.0.0.1:${port})`);
+      expect(failure.message).not.toContain(key);
+    });
+
+    it('says which URL got no complete answer in time', async () => {
+      const silent = createServer(() => undefined); // takes the request and never answers
+      silent.listen(0, '127.0.0.1');
+      await once(silent, 'listening');
+      const baseUrl = `http://127.0.0.1:${(silent.address() as AddressInfo).port}/prefix`;
+      try {
+        const slow = new EventStoreClient({ baseUrl, apiKey: key, timeoutMs: 200, retry: false });
+        const failure = await failureOf(slow.store('orders').details());
+        expect(failure).toBeInstanceOf(NetworkError);
+        expect(failure).toMatchObject({
+          code: 'TIMEOUT',
+          message: `GET ${baseUrl}/event-stores/orders got no complete answer within 200 ms`,
+        });
+      } finally {
+        silent.closeAllConnections();
+        silent.close();
+      }
     });
   });
 
   describe('aborting', () => {
     it('rejects a call whose signal is already aborted without sending it', async () => {
-      const failure = await failureOf(client.listStores({ signal: AbortSignal.abort() }));
+      const failure = await failureOf(client.listStoresPage({ signal: AbortSignal.abort() }));
       expect(failure.name).toBe('AbortError');
       expect(log).toHaveLength(0);
     });
@@ -364,7 +384,7 @@ describe('EventStoreClient against the built API', () => {
         return response;
       };
       const aborting = new EventStoreClient({ baseUrl: service.url, apiKey: key, fetch: abortingFetch });
-      const failure = await failureOf(aborting.listStores({ signal: controller.signal }));
+      const failure = await failureOf(aborting.listStoresPage({ signal: controller.signal }));
       expect(failure.name).toBe('AbortError');
       expect(log).toHaveLength(1); // not retried
     });
@@ -378,7 +398,7 @@ describe('EventStoreClient against the built API', () => {
         retry: { maxAttempts: 10, initialDelayMs: 5000, maxDelayMs: 5000 },
       });
       const started = Date.now();
-      const failure = await failureOf(offline.listStores({ signal: AbortSignal.timeout(300) }));
+      const failure = await failureOf(offline.listStoresPage({ signal: AbortSignal.timeout(300) }));
       expect(failure.name).toBe('TimeoutError');
       expect(Date.now() - started).toBeLessThan(2000);
     });
@@ -407,7 +427,7 @@ describe('EventStoreClient against the built API', () => {
         }),
       );
       expect(failure).toBeInstanceOf(AppendConditionFailedError);
-      expect(failure).toMatchObject({ code: 'APPEND_CONDITION_FAILED', status: 409, conflictingPositions: [1], afterPosition: 0 });
+      expect(failure).toMatchObject({ code: 'APPEND_CONDITION_FAILED', status: 409, conflictingPositions: [1], after: 0 });
       expect(failure.message).toMatch(/match/);
 
       const claimed = await all(store.queryEvents(query));

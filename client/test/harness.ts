@@ -127,3 +127,10 @@ export function recordingFetch(log: Exchange[]): FetchLike {
 }
 
 export const uniqueName = (prefix: string) => `${prefix}-${randomBytes(4).toString('hex')}`;
+
+/** Drains an async iterable (the client's reads and lists). */
+export async function all<T>(iterable: AsyncIterable<T>): Promise<T[]> {
+  const items: T[] = [];
+  for await (const item of iterable) items.push(item);
+  return items;
+}

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { WebSocket } from 'ws';
+import { type ClientOptions, WebSocket } from 'ws';
 import { FaultyLink } from '../../test/support/faulty-link';
 import type { ServiceProcess } from '../../test/support/service-process';
 import { waitFor } from '../../test/support/wait-for';
@@ -16,7 +16,7 @@ import {
   verifyWebhook,
   WebhookVerificationError,
 } from '../src/index.js';
-import { RunningApi, uniqueName } from './harness';
+import { all, RunningApi, uniqueName } from './harness';
 
 // The API restarts in one of these tests, and a worker delivers webhooks in others.
 jest.setTimeout(120_000);
@@ -45,10 +45,10 @@ function collect(subscription: Subscription, { delayMs = 0 } = {}) {
 function countingWebSocket(route: (url: string, attempt: number) => string = (url) => url) {
   const opened: string[] = [];
   class Counting extends WebSocket {
-    constructor(url: string) {
+    constructor(url: string, options?: ClientOptions) {
       const target = route(url, opened.length + 1);
       opened.push(target);
-      super(target);
+      super(target, options);
     }
   }
   return { WebSocket: Counting, opened };
@@ -85,10 +85,9 @@ describe('Subscriptions and webhooks against the built API and worker', () => {
   describe('WebSocket subscriptions', () => {
     it('replays the stored events, then follows live ones, each once and in order; break closes the socket', async () => {
       await store.appendToStream('order-1', [tick(1), tick(2), { type: 'user.registered', data: {} }, tick(3)]);
-      const subscription = subscribe({ eventFilter: 'order.*', from: 'beginning', clientId: 'replay-then-live' });
+      const subscription = subscribe({ eventFilter: 'order.*', position: 'beginning', clientId: 'replay-then-live' });
       await subscription.ready();
-      const listed = await store.listSubscriptions();
-      expect(listed.subscriptions).toEqual([
+      expect(await all(store.listSubscriptions())).toEqual([
         expect.objectContaining({
           subscriberType: 'websocket',
           eventFilter: 'order.*',
@@ -117,12 +116,12 @@ describe('Subscriptions and webhooks against the built API and worker', () => {
         createdAt: expect.any(String),
       });
       expect(subscription.position).toBe(received[5].globalPosition);
-      await waitFor(async () => (await store.listWebSocketConnections()).totalCount === 0, { what: 'the socket closed after break' });
+      await waitFor(async () => (await all(store.listWebSocketConnections())).length === 0, { what: 'the socket closed after break' });
     });
 
     it('starts after the last stored event with `latest`', async () => {
       await store.appendToStream('order-1', [tick(1), tick(2)]);
-      const subscription = subscribe({ from: 'latest' });
+      const subscription = subscribe({ position: 'latest' });
       const { events } = collect(subscription);
       await subscription.ready();
       await store.appendToStream('order-1', [tick(3)]);
@@ -134,7 +133,7 @@ describe('Subscriptions and webhooks against the built API and worker', () => {
     it('survives an administrator closing its socket and the server restarting while events are appended: every position once, in order', async () => {
       const reconnects: ReconnectInfo[] = [];
       const subscription = subscribe({
-        from: 'beginning',
+        position: 'beginning',
         clientId: 'resilient',
         reconnect: { initialDelayMs: 100, maxDelayMs: 1000 },
         onReconnect: (info) => reconnects.push(info),
@@ -180,21 +179,21 @@ describe('Subscriptions and webhooks against the built API and worker', () => {
     });
 
     it('subscribes again on the same socket when its subscription is deleted over HTTP', async () => {
-      const subscription = subscribe({ from: 'beginning', clientId: 'deleted-once' });
+      const subscription = subscribe({ position: 'beginning', clientId: 'deleted-once' });
       const received = collect(subscription);
       await store.appendToStream('order-1', [tick(1), tick(2)]);
       await waitFor(() => received.events.length === 2, { what: 'the first events' });
-      const [live] = (await store.listSubscriptions()).subscriptions;
+      const [live] = await all(store.listSubscriptions());
       expect(live).toMatchObject({ subscriberType: 'websocket', subscriberConfig: expect.objectContaining({ clientId: 'deleted-once' }) });
       await expect(store.deleteSubscription(live.subscriptionId)).resolves.toMatchObject({ success: true });
-      await waitFor(async () => (await store.listSubscriptions()).subscriptions.some((s) => s.subscriptionId !== live.subscriptionId), {
+      await waitFor(async () => (await all(store.listSubscriptions())).some((s) => s.subscriptionId !== live.subscriptionId), {
         what: 'a new subscription on the socket',
       });
       await store.appendToStream('order-1', [tick(3), tick(4)]);
       await waitFor(() => received.events.length === 4, { what: 'events after the deletion' });
       await sleep(200);
       expect(received.positions()).toEqual([1, 2, 3, 4]);
-      expect((await store.listWebSocketConnections()).totalCount).toBe(1);
+      expect(await all(store.listWebSocketConnections())).toHaveLength(1);
     });
 
     it('replaces a connection that stopped answering heartbeats', async () => {
@@ -208,7 +207,7 @@ describe('Subscriptions and webhooks against the built API and worker', () => {
         const subscription = new EventStoreClient({ baseUrl: service.url, apiKey: key, WebSocket: sockets.WebSocket })
           .store(store.ref)
           .subscribe({
-            from: 'beginning',
+            position: 'beginning',
             heartbeatIntervalMs: 200,
             heartbeatTimeoutMs: 300,
             onReconnect: (info) => reconnects.push(info),
@@ -239,7 +238,7 @@ describe('Subscriptions and webhooks against the built API and worker', () => {
       const sockets = countingWebSocket();
       const subscription = new EventStoreClient({ baseUrl: service.url, apiKey: key, WebSocket: sockets.WebSocket })
         .store(store.ref)
-        .subscribe({ from: 'beginning', maxBufferedEvents: 20 });
+        .subscribe({ position: 'beginning', maxBufferedEvents: 20 });
       subscriptions.push(subscription);
       await subscription.ready();
       await sleep(500); // the consumer is not reading yet: the buffer fills and the socket is closed
@@ -252,20 +251,20 @@ describe('Subscriptions and webhooks against the built API and worker', () => {
     });
 
     it('ends with the reason when the service refuses the subscription for good', async () => {
-      const unknown = collect(subscribe({ from: 'beginning' }, client.store(uniqueName('no-such-store'))));
+      const unknown = collect(subscribe({ position: 'beginning' }, client.store(uniqueName('no-such-store'))));
       const { error: notFound } = await unknown.ended;
       expect(notFound).toBeInstanceOf(NotFoundError);
 
       const { key: writeOnly } = await service.api.keyFor(tenantId, ['write', 'admin']);
       const writerStore = new EventStoreClient({ baseUrl: service.url, apiKey: writeOnly, WebSocket }).store(store.ref);
-      const { error: forbidden } = await collect(subscribe({ from: 'beginning' }, writerStore)).ended;
+      const { error: forbidden } = await collect(subscribe({ position: 'beginning' }, writerStore)).ended;
       expect(forbidden).toBeInstanceOf(ForbiddenError);
 
       const revoked = new EventStoreClient({ baseUrl: service.url, apiKey: 'esk_unknown', WebSocket }).store(store.ref);
-      const { error: unauthorized } = await collect(subscribe({ from: 'beginning' }, revoked)).ended;
+      const { error: unauthorized } = await collect(subscribe({ position: 'beginning' }, revoked)).ended;
       expect(unauthorized).toBeInstanceOf(UnauthorizedError);
 
-      const badFilter = subscribe({ eventFilter: 'not a filter!', from: 'beginning' });
+      const badFilter = subscribe({ eventFilter: 'not a filter!', position: 'beginning' });
       await expect(badFilter.ready()).rejects.toMatchObject({ code: 'INVALID_FILTER' });
       const { error } = await collect(badFilter).ended;
       expect(error).toMatchObject({ code: 'INVALID_FILTER' });
@@ -273,7 +272,7 @@ describe('Subscriptions and webhooks against the built API and worker', () => {
 
     it('ends with the abort reason when its signal aborts', async () => {
       const controller = new AbortController();
-      const subscription = subscribe({ from: 'beginning', signal: controller.signal });
+      const subscription = subscribe({ position: 'beginning', signal: controller.signal });
       const received = collect(subscription);
       await subscription.ready();
       controller.abort();
@@ -340,7 +339,7 @@ describe('Subscriptions and webhooks against the built API and worker', () => {
       await expect(verifyWebhook(secret, webhook.rawBody, rotated)).resolves.toEqual(delivery);
 
       expect(await store.getSubscription(created.subscriptionId)).toMatchObject({ subscriberType: 'webhook', eventFilter: 'order.*' });
-      expect((await store.listSubscriptions()).subscriptions.map((s) => s.subscriptionId)).toContain(created.subscriptionId);
+      expect((await all(store.listSubscriptions())).map((s) => s.subscriptionId)).toContain(created.subscriptionId);
       await expect(store.deleteSubscription(created.subscriptionId)).resolves.toMatchObject({ success: true });
       await expect(store.getSubscription(created.subscriptionId)).rejects.toBeInstanceOf(NotFoundError);
     });
@@ -354,18 +353,18 @@ describe('Subscriptions and webhooks against the built API and worker', () => {
         retryPolicy: { maxRetries: 0, initialBackoffMs: 100 },
       });
       await store.appendToStream('order-9', [{ type: 'order.created', data: { total: 9 } }]);
-      await waitFor(async () => (await store.listDeadLetters(subscriptionId)).totalCount === 1, {
+      await waitFor(async () => (await all(store.listDeadLetters(subscriptionId))).length === 1, {
         timeoutMs: 20_000,
         what: 'a dead letter',
       });
-      const [deadLetter] = (await store.listDeadLetters(subscriptionId)).deadLetters;
+      const [deadLetter] = await all(store.listDeadLetters(subscriptionId));
       expect(deadLetter).toMatchObject({ globalPosition: 1, lastStatusCode: 503, lastError: 'HTTP 503' });
 
       failing = false;
       await expect(store.replayDeadLetter(subscriptionId, deadLetter.id)).resolves.toEqual({ success: true });
       await receiver.waitUntil(() => receiver.delivered(subscriptionId).length === 1);
       expect(receiver.delivered(subscriptionId)[0].body.event.globalPosition).toBe(1);
-      await waitFor(async () => (await store.listDeadLetters(subscriptionId)).totalCount === 0, { what: 'the dead letter gone' });
+      await waitFor(async () => (await all(store.listDeadLetters(subscriptionId))).length === 0, { what: 'the dead letter gone' });
       receiver.respondWith(() => 200);
     });
   });

@@ -52,7 +52,7 @@ describe('client internals', () => {
         status: 409,
         message: '2 events after position 41 match failIfEventsMatch',
         conflictingPositions: [43, 47],
-        afterPosition: 41,
+        after: 41,
         requestId: 'req-1',
       });
     });
@@ -120,7 +120,7 @@ describe('client internals', () => {
         maxAttempts: 5,
         initialDelayMs: 200,
         maxDelayMs: 10,
-        maxElapsedMs: 30_000,
+        maxElapsedMs: 90_000,
       });
       expect(() => resolveRetryOptions({ maxAttempts: 0 })).toThrow(RangeError);
     });

@@ -8,6 +8,13 @@ export interface Resource<T> {
   reload: () => void;
 }
 
+/** Every item of one of the client's lists, for a view that shows them all at once. */
+export async function listAll<T>(items: AsyncIterable<T>): Promise<T[]> {
+  const all: T[] = [];
+  for await (const item of items) all.push(item);
+  return all;
+}
+
 /**
  * Data a view shows: loaded when the view opens and whenever `deps` change, the previous request
  * aborted; the last data stays on screen while the next loads.

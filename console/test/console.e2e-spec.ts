@@ -208,7 +208,7 @@ describe('The web console in Chromium', () => {
     await row.waitFor();
     await screenshot(admin2, 'connections');
     const connectionOf = async () =>
-      (await orders.listWebSocketConnections()).connections.find((connection) => connection.clientId === clientId)?.connectionId;
+      (await all(orders.listWebSocketConnections())).find((connection) => connection.clientId === clientId)?.connectionId;
     const closed = await connectionOf();
     expect(await textOf(row)).toContain(closed!);
     await row.getByRole('button', { name: `Close client ${clientId}` }).click();
@@ -294,7 +294,7 @@ describe('The web console in Chromium', () => {
     await screenshot(page, 'subscription-created');
 
     const { globalPosition } = await orders.appendToStream('order-1005', [{ type: 'order.created', data: { total: 5 } }]);
-    await waitFor(async () => (await orders.listDeadLetters(subscriptionId)).deadLetters.length === 1, {
+    await waitFor(async () => (await all(orders.listDeadLetters(subscriptionId))).length === 1, {
       timeoutMs: 15_000,
       what: 'the dead letter',
     });
@@ -319,7 +319,7 @@ describe('The web console in Chromium', () => {
     const verified = await verifyWebhook(secret, delivery.rawBody, delivery.headers as Record<string, string>);
     expect(verified.event).toMatchObject({ globalPosition, type: 'order.created', data: { total: 5 } });
     await page.getByText('No dead letters.').waitFor({ timeout: 15_000 });
-    expect((await orders.listDeadLetters(subscriptionId)).deadLetters).toEqual([]);
+    expect(await all(orders.listDeadLetters(subscriptionId))).toEqual([]);
 
     await page.getByRole('link', { name: 'All subscriptions' }).click();
     await page
@@ -373,7 +373,7 @@ describe('The web console in Chromium', () => {
     await screenshot(page, 'delete-store');
     await dialog.getByRole('button', { name: 'Delete scratch' }).click();
     await page.getByRole('status').filter({ hasText: 'Deleted the store scratch' }).waitFor();
-    expect((await client.listStores()).eventStores.map((store) => store.name)).toEqual([STORE]);
+    expect((await all(client.listStores())).map((store) => store.name)).toEqual([STORE]);
   });
 
   it('offers a read-only key no create, delete, append or replay, and shows the 403 of an admin view plainly', async () => {

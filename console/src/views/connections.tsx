@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { ConfirmDialog, EmptyState, ErrorMessage, Loading, Notice } from '../components';
 import { formatTime } from '../format';
-import { useAction, useResource, useTitle } from '../hooks';
+import { listAll, useAction, useResource, useTitle } from '../hooks';
 import { Link, pathOf } from '../router';
 import { useSession } from '../session';
 
@@ -13,7 +13,7 @@ export function ConnectionsView({ store }: { store: string }) {
   const { client, can } = useSession();
   const [closing, setClosing] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | undefined>();
-  const list = useResource((signal) => client.store(store).listWebSocketConnections({ signal }), [store]);
+  const list = useResource((signal) => listAll(client.store(store).listWebSocketConnections({ signal })), [store]);
   useEffect(() => {
     const timer = setInterval(list.reload, REFRESH_MS);
     return () => clearInterval(timer);
@@ -26,7 +26,7 @@ export function ConnectionsView({ store }: { store: string }) {
     list.reload();
   });
 
-  const connections = list.data?.connections ?? [];
+  const connections = list.data ?? [];
   return (
     <>
       <h2>Connections</h2>

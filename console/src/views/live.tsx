@@ -60,7 +60,7 @@ export function LiveView({ store }: { store: string }) {
       .store(store)
       .subscribe({
         eventFilter: filter,
-        from: 'latest',
+        position: 'latest',
         clientId,
         signal: controller.signal,
         onReconnect: ({ attempt, delayMs, code, reason }) =>

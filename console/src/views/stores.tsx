@@ -29,7 +29,7 @@ export function StoresView() {
 
   const stores = useResource(
     async (signal) => {
-      const page = await client.listStores({ filter: filter || undefined, limit: PAGE_SIZE, offset, signal });
+      const page = await client.listStoresPage({ filter: filter || undefined, limit: PAGE_SIZE, offset, signal });
       // The list carries no statistics: each store's details do (one indexed row each).
       const details = await Promise.all(page.eventStores.map((store) => client.getStore(store.id, { signal }).catch(() => null)));
       return { ...page, details: new Map(details.filter((d): d is EventStoreDetails => d !== null).map((d) => [d.id, d])) };

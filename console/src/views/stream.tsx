@@ -257,9 +257,9 @@ function AppendForm(props: {
     const result = await client
       .store(props.store)
       .appendToStream(props.streamId, [event], expectedStreamVersion === undefined ? {} : { expectedStreamVersion });
-    setNotice(`Appended ${event.type} at stream position ${result.currentStreamVersion - 1} (global position ${result.globalPosition}).`);
+    setNotice(`Appended ${event.type} at stream position ${result.streamVersion - 1} (global position ${result.globalPosition}).`);
     setTouched(false);
-    props.onAppended(result.currentStreamVersion - 1);
+    props.onAppended(result.streamVersion - 1);
   });
 
   const conflict = append.error instanceof VersionConflictError ? append.error : undefined;
@@ -323,21 +323,21 @@ function AppendForm(props: {
       {conflict ? (
         <div class="error" role="alert">
           <p>
-            <strong>Version conflict:</strong> you expected version {String(conflict.expectedVersion)}, but the stream is at version{' '}
-            {String(conflict.currentVersion)}. Someone appended since you looked: nothing was written. Read the new events, then append
+            <strong>Version conflict:</strong> you expected version {String(conflict.expectedStreamVersion)}, but the stream is at version{' '}
+            {String(conflict.streamVersion)}. Someone appended since you looked: nothing was written. Read the new events, then append
             again. <code class="code">{conflict.code}</code>
           </p>
           <button
             type="button"
             class="secondary"
             onClick={() => {
-              setExpected(String(conflict.currentVersion ?? ''));
+              setExpected(String(conflict.streamVersion ?? ''));
               setTouched(true);
               append.clearError();
               props.onStale();
             }}
           >
-            Show the new events and expect version {String(conflict.currentVersion)}
+            Show the new events and expect version {String(conflict.streamVersion)}
           </button>
         </div>
       ) : (

@@ -41,7 +41,7 @@ export function StreamsView({ store }: { store: string }) {
 
   const streams = useResource(
     (signal) =>
-      client.store(store).listStreams({
+      client.store(store).listStreamsPage({
         limit: PAGE_SIZE,
         offset,
         ...(streamType && { streamType }),

@@ -9,7 +9,7 @@ import type {
 import { useEffect, useState } from 'preact/hooks';
 import { ConfirmDialog, CopyButton, EmptyState, ErrorMessage, Loading, Notice } from '../components';
 import { formatNumber, formatTime, FormError, parseJsonObject } from '../format';
-import { useAction, useResource, useTitle } from '../hooks';
+import { listAll, useAction, useResource, useTitle } from '../hooks';
 import { Link, navigate, pathOf } from '../router';
 import { useSession } from '../session';
 
@@ -46,10 +46,10 @@ export function SubscriptionsView({ store }: { store: string }) {
   const list = useResource(
     async (signal) => {
       const [subscriptions, position] = await Promise.all([
-        client.store(store).listSubscriptions({ signal }),
+        listAll(client.store(store).listSubscriptions({ signal })),
         lastPosition(client, store, signal),
       ]);
-      return { ...subscriptions, position };
+      return { subscriptions, position };
     },
     [store],
   );
@@ -315,10 +315,10 @@ export function SubscriptionView({ store, subscriptionId }: { store: string; sub
       const handle = client.store(store);
       const [subscription, deadLetters, position] = await Promise.all([
         handle.getSubscription(subscriptionId, { signal }),
-        handle.listDeadLetters(subscriptionId, { signal }),
+        listAll(handle.listDeadLetters(subscriptionId, { signal })),
         lastPosition(client, store, signal),
       ]);
-      return { subscription, deadLetters: deadLetters.deadLetters, position };
+      return { subscription, deadLetters, position };
     },
     [store, subscriptionId],
   );
