@@ -15,7 +15,7 @@ import { runMigrations } from './database/run-migrations';
 export async function startApi(config: EnvironmentVariables, { migrate }: { migrate: boolean }): Promise<void> {
   const logger = jsonLogger(config);
   Logger.overrideLogger(logger);
-  if (migrate) await runMigrations(config.DATABASE_URL);
+  if (migrate) await runMigrations(config);
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), httpAdapter(config), {
     bodyParser: false,
     logger,

@@ -17,7 +17,7 @@ runEntryPoint('Worker', async () => {
   const config = exitOnInvalidEnvironment(() => readEnvironment());
   const logger = jsonLogger(config);
   Logger.overrideLogger(logger);
-  await runMigrations(config.DATABASE_URL);
+  await runMigrations(config);
   const worker = await NestFactory.createApplicationContext(WorkerModule.forRoot(config), { logger });
   stopOnSignals(worker);
   await worker.init();

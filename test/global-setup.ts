@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { validateEnvironment } from '../src/config/validate-environment';
 import { runMigrations } from '../src/database/run-migrations';
 import { onServer } from './support/test-database';
 import { databaseUrl } from './support/test-environment';
@@ -15,5 +16,5 @@ export default async function globalSetup(): Promise<void> {
   process.env.TEST_REDIS_PREFIX = `es-test-${runId}`;
 
   await onServer((client) => client.query(`CREATE DATABASE "${template}"`));
-  await runMigrations(databaseUrl(template), () => undefined);
+  await runMigrations(validateEnvironment({ DATABASE_URL: databaseUrl(template) }), () => undefined);
 }

@@ -1,4 +1,4 @@
-import { INestApplicationContext } from '@nestjs/common';
+import { INestApplicationContext, Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { Command as Program, InvalidArgumentError } from 'commander';
@@ -27,6 +27,8 @@ type Buses = { commandBus: CommandBus; queryBus: QueryBus };
  * so an operator's CLI from a newer checkout never changes a production schema by surprise.
  */
 async function run(operation: (app: INestApplicationContext, buses: Buses) => Promise<unknown>, options: { migrate?: boolean } = {}) {
+  // Nest's logger writes its log and debug lines to stdout, which is the answer's: only warnings and errors, on stderr.
+  Logger.overrideLogger(['warn', 'error', 'fatal']);
   // Without DATABASE_URL, the embedded database of npm start (DATA_DIR), as in development.
   const config = exitOnInvalidEnvironment(() => readEnvironment({ developmentDatabase: true }));
   try {
@@ -36,7 +38,7 @@ async function run(operation: (app: INestApplicationContext, buses: Buses) => Pr
     process.exitCode = 1;
     return;
   }
-  if (options.migrate) await runMigrations(config.DATABASE_URL, (message) => console.error(message));
+  if (options.migrate) await runMigrations(config, (message) => console.error(message));
   const app = await NestFactory.createApplicationContext(CliModule.forRoot(config), { logger: ['error'] });
   try {
     if (await app.get(DataSource).showMigrations()) throw new Error('The database has pending migrations; run npm run migration:run first');

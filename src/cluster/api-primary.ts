@@ -13,7 +13,7 @@ import { isWorkerMessage, tellWorker } from './cluster-messages';
  */
 export async function runApiPrimary(config: EnvironmentVariables): Promise<void> {
   Logger.overrideLogger(jsonLogger(config));
-  await runMigrations(config.DATABASE_URL);
+  await runMigrations(config);
   new ApiPrimary(config.WEB_CONCURRENCY, config.PORT).start();
 }
 

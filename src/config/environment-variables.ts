@@ -44,6 +44,30 @@ export class EnvironmentVariables {
   })
   DATABASE_URL!: string;
 
+  /** A database host that has not completed a connection by then (TCP and PostgreSQL's start-up) counts as down. */
+  @IsInt()
+  @Min(100)
+  DATABASE_CONNECT_TIMEOUT_MS: number = 5000;
+
+  /** TCP keepalive on every database connection after this much idle time, so that a host that vanished is noticed. */
+  @IsInt()
+  @Min(1000)
+  DATABASE_KEEPALIVE_MS: number = 10_000;
+
+  /**
+   * How often each process checks the database host it writes to (reachable, answering within
+   * DATABASE_CONNECT_TIMEOUT_MS, still what DATABASE_URL's target_session_attrs asks); when the check
+   * fails, its connections are cut and it looks for another host (DatabaseHosts).
+   */
+  @IsInt()
+  @Min(100)
+  DATABASE_CHECK_INTERVAL_MS: number = 2000;
+
+  /** A pooled connection unused this long is closed, and PostgreSQL ends a transaction left idle this long. */
+  @IsInt()
+  @Min(1000)
+  DATABASE_IDLE_TIMEOUT_MS: number = 30_000;
+
   /** Connections of each API process's database pool. */
   @IsInt()
   @Min(2)

@@ -4,6 +4,7 @@ import 'reflect-metadata';
 import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
 import { createPublicKey } from 'node:crypto';
+import { InvalidDatabaseUrlError, parseDatabaseUrl } from '../database/connection/database-url';
 import { developmentDatabaseUrl, developmentDataDir } from './development-database';
 import { EnvironmentVariables } from './environment-variables';
 
@@ -32,6 +33,14 @@ export function validateEnvironment(raw: Record<string, unknown>, requirements: 
     problems.push(
       `npm start has not run an embedded database from ${developmentDataDir(dataDir)} yet (start it once, or set DATABASE_URL)`,
     );
+  }
+  if (config.DATABASE_URL !== undefined && !problems.some((problem) => problem.startsWith('DATABASE_URL'))) {
+    try {
+      parseDatabaseUrl(config.DATABASE_URL);
+    } catch (error) {
+      if (!(error instanceof InvalidDatabaseUrlError)) throw error;
+      problems.push(`DATABASE_URL ${error.message}`);
+    }
   }
   if (config.JWT_PUBLIC_KEY && !isPublicKey(config.JWT_PUBLIC_KEY)) {
     problems.push('JWT_PUBLIC_KEY is not a readable PEM public key');

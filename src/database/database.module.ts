@@ -1,14 +1,27 @@
-import { DynamicModule, Global, Module } from '@nestjs/common';
+import { DynamicModule, Global, Inject, Module, OnApplicationShutdown } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { EnvironmentVariables } from '../config/environment-variables';
-import { dataSourceOptions } from './data-source-options';
+import { DatabaseHosts } from './connection/database-hosts';
+import { databaseHosts, dataSourceOptions } from './data-source-options';
 import { ConnectionShares } from './tenant-shares/connection-shares';
 import { sharedPoolDriver } from './tenant-shares/shared-pool-driver';
 
-/** The API's shares of its pool (settings DATABASE_*), one per process. */
+/**
+ * The hosts of DATABASE_URL, watched for a failover (DatabaseHosts), and the API's shares of its
+ * pool (settings DATABASE_*), one of each per process.
+ */
 @Global()
 @Module({
   providers: [
+    {
+      provide: DatabaseHosts,
+      inject: [EnvironmentVariables],
+      useFactory: (config: EnvironmentVariables) => {
+        const hosts = databaseHosts(config);
+        hosts.startWatching();
+        return hosts;
+      },
+    },
     {
       provide: ConnectionShares,
       inject: [EnvironmentVariables],
@@ -21,17 +34,23 @@ import { sharedPoolDriver } from './tenant-shares/shared-pool-driver';
         }),
     },
   ],
-  exports: [ConnectionShares],
+  exports: [DatabaseHosts, ConnectionShares],
 })
-class ConnectionSharesModule {}
+class DatabaseConnectionsModule implements OnApplicationShutdown {
+  constructor(@Inject(DatabaseHosts) private readonly hosts: DatabaseHosts) {}
+
+  onApplicationShutdown(): void {
+    this.hosts.stopWatching();
+  }
+}
 
 export interface DatabaseModuleOptions {
   /** Connections of the pool; the API's comes from DATABASE_POOL_SIZE. */
   poolSize?: number;
   /**
    * The API serves many tenants from one pool: each connection is taken within its tenant's share
-   * (ConnectionShares) and each statement is cancelled after DATABASE_STATEMENT_TIMEOUT_MS. The
-   * worker shares its deliveries out per tenant itself, and the CLI serves one operator.
+   * (ConnectionShares) and each statement is cancelled after DATABASE_STATEMENT_TIMEOUT_MS. The worker
+   * shares its deliveries out per tenant itself, and the CLI serves one operator.
    */
   sharedAmongTenants?: boolean;
 }
@@ -43,17 +62,19 @@ export class DatabaseModule {
     return {
       module: DatabaseModule,
       imports: [
-        ConnectionSharesModule,
+        DatabaseConnectionsModule,
         TypeOrmModule.forRootAsync({
-          inject: [EnvironmentVariables, ConnectionShares],
-          useFactory: (config: EnvironmentVariables, shares: ConnectionShares) => ({
-            ...dataSourceOptions(config.DATABASE_URL),
+          inject: [EnvironmentVariables, DatabaseHosts, ConnectionShares],
+          useFactory: (config: EnvironmentVariables, hosts: DatabaseHosts, shares: ConnectionShares) => ({
+            ...dataSourceOptions(hosts, config.DATABASE_IDLE_TIMEOUT_MS, {
+              // PostgreSQL ends what nothing of ours should take: a transaction left open, and, for the API's requests, a
+              // statement running for seconds (the worker's retention sweep may legitimately take longer).
+              idle_in_transaction_session_timeout: config.DATABASE_IDLE_TIMEOUT_MS,
+              ...(sharedAmongTenants && { statement_timeout: config.DATABASE_STATEMENT_TIMEOUT_MS }),
+            }),
             poolSize: poolSize ?? config.DATABASE_POOL_SIZE,
             autoLoadEntities: true,
-            ...(sharedAmongTenants && {
-              driver: sharedPoolDriver(shares),
-              extra: { statement_timeout: config.DATABASE_STATEMENT_TIMEOUT_MS },
-            }),
+            ...(sharedAmongTenants && { driver: sharedPoolDriver(shares) }),
           }),
         }),
       ],

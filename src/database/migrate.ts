@@ -3,4 +3,4 @@ import { readEnvironment } from '../config/validate-environment';
 import { runMigrations } from './run-migrations';
 
 /** `npm run migration:run`: the same locked run that every process does at start. */
-runEntryPoint('Migration', () => runMigrations(exitOnInvalidEnvironment(() => readEnvironment()).DATABASE_URL));
+runEntryPoint('Migration', () => runMigrations(exitOnInvalidEnvironment(() => readEnvironment())));

@@ -1,4 +1,5 @@
 import { QueryFailedError } from 'typeorm';
+import { NoDatabaseHostError } from './connection/database-hosts';
 
 const UNIQUE_VIOLATION = '23505';
 
@@ -32,4 +33,29 @@ const QUERY_CANCELED = '57014';
 /** True when PostgreSQL cancelled the statement: it ran past `statement_timeout` (or an operator cancelled it). It wrote nothing. */
 export function isStatementTimeout(error: unknown): boolean {
   return error instanceof QueryFailedError && (error.driverError as { code?: string }).code === QUERY_CANCELED;
+}
+
+/**
+ * SQLSTATEs of a database that cannot serve the statement now, whatever the statement: its
+ * connection failed (class 08), it was shut down or is starting (57P01–57P03), it is read-only (an
+ * old primary, 25006), or it has no connection left (53300).
+ */
+const UNAVAILABLE_SQLSTATES = /^(08...|57P0[123]|25006|53300)$/;
+/** What node-postgres says when a connection breaks under a query, and the socket errors behind it. */
+const LOST_CONNECTION_MESSAGES =
+  /^(Connection terminated|Client has encountered a connection error|timeout exceeded when trying to connect|Query read timeout)/;
+const LOST_SOCKET_CODES = new Set(['ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND']);
+
+/**
+ * True when a statement failed because the database could not serve it (gone, failing over,
+ * read-only), not because of the statement: the request may be retried as it is, and one whose
+ * connection broke mid-append may have committed, so an append is retried with its Idempotency-Key.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const cause = error instanceof QueryFailedError ? (error.driverError as unknown) : error;
+  if (cause instanceof NoDatabaseHostError) return true;
+  if (!(cause instanceof Error)) return false;
+  const code = (cause as { code?: unknown }).code;
+  if (typeof code === 'string' && (UNAVAILABLE_SQLSTATES.test(code) || LOST_SOCKET_CODES.has(code))) return true;
+  return LOST_CONNECTION_MESSAGES.test(cause.message);
 }

@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { DataSource, QueryRunner } from 'typeorm';
-import { dataSourceOptions } from './data-source-options';
+import { ConnectionSettings, databaseHosts, dataSourceOptions } from './data-source-options';
 
 /**
  * The migrations of development versions before 0.1.0, which Baseline1795300000000 replaced. A
@@ -32,10 +32,11 @@ const MIGRATION_LOCK_KEY = 4_217_001;
  * a session-level advisory lock and each finds nothing left to do once the first has finished.
  */
 export async function runMigrations(
-  databaseUrl: string,
+  settings: ConnectionSettings,
   log: (message: string) => void = (message) => new Logger('Migrations').log(message),
 ): Promise<void> {
-  const dataSource = await new DataSource(dataSourceOptions(databaseUrl)).initialize();
+  // Migrations write: on the host DATABASE_URL's target_session_attrs picks, like every write.
+  const dataSource = await new DataSource(dataSourceOptions(databaseHosts(settings), settings.DATABASE_IDLE_TIMEOUT_MS)).initialize();
   const lockHolder = dataSource.createQueryRunner();
   try {
     await lockHolder.connect();

@@ -1,6 +1,7 @@
 import { Client } from 'pg';
 import { DataSource, MigrationInterface } from 'typeorm';
-import { dataSourceOptions } from '../../src/database/data-source-options';
+import { validateEnvironment } from '../../src/config/validate-environment';
+import { databaseHosts, dataSourceOptions } from '../../src/database/data-source-options';
 import { MIGRATIONS } from '../../src/database/migrations';
 import { ApiClient, bearer, TenantKey } from '../support/api-client';
 import { startTestApp, TestApp } from '../support/test-app';
@@ -60,7 +61,9 @@ describe('Events as text', () => {
     let database: TestDatabase;
     let pg: Client;
     const migrate = async (migrations: MigrationInterface[] | (new () => MigrationInterface)[]) => {
-      const dataSource = await new DataSource({ ...dataSourceOptions(database.url), migrations: migrations as never }).initialize();
+      const settings = validateEnvironment({ DATABASE_URL: database.url });
+      const options = dataSourceOptions(databaseHosts(settings), settings.DATABASE_IDLE_TIMEOUT_MS);
+      const dataSource = await new DataSource({ ...options, migrations: migrations as never }).initialize();
       try {
         await dataSource.runMigrations({ transaction: 'each' });
       } finally {

@@ -6,7 +6,8 @@ import { DomainError } from '../errors/domain-error';
 import { INTERNAL_ERROR } from '../errors/internal-error';
 import { REQUEST_ID_HEADER } from '../request-id.hook';
 import { EnvironmentVariables } from '../../config/environment-variables';
-import { isStatementTimeout } from '../../database/postgres-errors';
+import { DatabaseUnavailableError } from '../../database/connection/database-unavailable.error';
+import { isDatabaseUnavailable, isStatementTimeout } from '../../database/postgres-errors';
 import { StatementTimeoutError } from '../../database/tenant-shares/database-shares.errors';
 
 interface RenderedError {
@@ -121,6 +122,11 @@ export class AllExceptionsFilter implements ExceptionFilter {
   private asDomainError(exception: unknown): DomainError | null {
     if (exception instanceof DomainError) return exception;
     if (isStatementTimeout(exception)) return new StatementTimeoutError(this.config.DATABASE_STATEMENT_TIMEOUT_MS);
+    // Before the client's faults: a reset of the database's socket is no fault of the client's.
+    if (isDatabaseUnavailable(exception)) {
+      this.logger.warn(`Answered 503: the database could not serve the request (${(exception as Error).message})`);
+      return new DatabaseUnavailableError();
+    }
     if (isDataException(exception)) {
       this.logger.warn(`Refused input Postgres cannot hold: ${(exception as QueryFailedError).message}`);
       return new ValidationError([

@@ -7,7 +7,7 @@ import { Metrics } from '../../metrics/metrics';
 import type { AppendOutcome, DcbAppendOutcome, StreamAppendOutcome } from './append-outcome';
 import { AppendRequest, DcbAppendRequest, requestJson, StreamAppendRequest } from './append-request';
 import { EventsAppendedEvent } from './events-appended.event';
-import { isRefusedByServer, isStatementTimeout } from '../../database/postgres-errors';
+import { isDatabaseUnavailable, isRefusedByServer, isStatementTimeout } from '../../database/postgres-errors';
 import { currentDatabaseUse, withDatabaseUse } from '../../database/tenant-shares/database-use';
 
 /** A batch stops growing at the first of these, so that its transaction, and the wait behind it, stay short. */
@@ -125,10 +125,11 @@ export class AppendBatcher {
       // Not a refusal (those are outcomes) but a failure. When PostgreSQL raised it (data it cannot
       // hold, say), the batch wrote nothing and each request runs alone, so that only the one that
       // caused it fails. Any other failure (a lost connection) may have come after the commit:
-      // running the batch again could append it twice, so every request of it fails, and clients
-      // retry with their Idempotency-Key.
-      // A batch cancelled for its time would only be cancelled again one request at a time.
-      if (batch.length === 1 || !isRefusedByServer(error) || isStatementTimeout(error)) {
+      // running the batch again could append it twice, so every request of it fails (503: the
+      // database could not serve it), and clients retry with their Idempotency-Key.
+      // A batch cancelled for its time, or refused by a database that cannot serve (read-only, shutting
+      // down), would only be refused again one request at a time.
+      if (batch.length === 1 || !isRefusedByServer(error) || isStatementTimeout(error) || isDatabaseUnavailable(error)) {
         for (const pending of batch) pending.reject(error);
         return;
       }

@@ -1,6 +1,7 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { Client } from 'pg';
-import { EnvironmentVariables } from '../../config/environment-variables';
+import type { Client } from 'pg';
+import { DatabaseHosts } from '../../database/connection/database-hosts';
+import { hostBoundClient } from '../../database/connection/host-bound-client';
 import { APPENDS_CHANNEL } from '../event-log.constants';
 
 /** Told the store and its last position after each committed append transaction. */
@@ -22,7 +23,12 @@ export class AppendNotifications implements OnApplicationBootstrap, OnApplicatio
   private stopped = false;
   private readonly listeners: AppendListener[] = [];
 
-  constructor(private readonly config: EnvironmentVariables) {}
+  private readonly ListenClient: typeof Client;
+
+  /** The LISTEN connection goes where writes go: NOTIFY is sent on commit by the host that commits. */
+  constructor(hosts: DatabaseHosts) {
+    this.ListenClient = hostBoundClient(hosts, this.logger);
+  }
 
   /** Listeners register while the application is built; the connection opens when it is bootstrapped. */
   listen(listener: AppendListener): void {
@@ -40,7 +46,7 @@ export class AppendNotifications implements OnApplicationBootstrap, OnApplicatio
   }
 
   private async connect(): Promise<void> {
-    const client = new Client({ connectionString: this.config.DATABASE_URL, application_name: 'event-store-live-feed' });
+    const client = new this.ListenClient({ application_name: 'event-store-live-feed' });
     client.on('notification', ({ payload }) => this.onAppend(payload));
     client.on('error', (error) => this.reconnect(client, error));
     client.on('end', () => this.reconnect(client));
