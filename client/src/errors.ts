@@ -139,6 +139,23 @@ export class NetworkError extends EventStoreError {
 }
 
 /**
+ * The store's history was rolled back below what this client was sent (a failover to a standby
+ * that had not replayed the last appends, a restore from a backup): the positions past
+ * `lastPosition` may now hold other events, so resuming from the last one seen would skip them. The
+ * subscription ends with this error rather than resume; re-read from `lastPosition` (or rebuild
+ * what was derived from the lost events) and subscribe again.
+ */
+export class HistoryRolledBackError extends EventStoreError {
+  override name = 'HistoryRolledBackError';
+
+  /** Where the store ends now, when the service said so. */
+  get lastPosition(): number | undefined {
+    const position = this.details.lastPosition;
+    return typeof position === 'number' ? position : undefined;
+  }
+}
+
+/**
  * `subscribe()` where the runtime has no global WebSocket (Node 20) and none was given. Not an
  * `EventStoreError`: nothing was sent. The client does not load `ws` by itself, as an import of it
  * would make bundlers pull a Node package into browser builds.
@@ -156,6 +173,7 @@ export class WebSocketUnavailableError extends Error {
 }
 
 const CLASS_BY_CODE: Record<string, new (init: EventStoreErrorInit) => EventStoreError> = {
+  HISTORY_ROLLED_BACK: HistoryRolledBackError,
   NOT_FOUND: NotFoundError,
   STREAM_NOT_FOUND: StreamNotFoundError,
   VALIDATION_ERROR: ValidationError,
@@ -252,6 +270,11 @@ export function errorFromResponse(
     const fromDetails = typeof parsed.details.retryAfterSeconds === 'number' ? parsed.details.retryAfterSeconds : undefined;
     return new RateLimitedError({ ...init, retryAfter: init.retryAfter ?? fromDetails });
   }
-  const Class = CLASS_BY_CODE[parsed.code];
+  return errorFromCode(init);
+}
+
+/** The error class of a code the service gave (over HTTP, or in a WebSocket error frame). */
+export function errorFromCode(init: EventStoreErrorInit): EventStoreError {
+  const Class = CLASS_BY_CODE[init.code];
   return Class ? new Class(init) : new EventStoreError(init);
 }

@@ -5,6 +5,7 @@ export {
   type EventStoreErrorInit,
   type FieldError,
   ForbiddenError,
+  HistoryRolledBackError,
   IdempotencyConflictError,
   NetworkError,
   NotFoundError,

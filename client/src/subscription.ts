@@ -1,4 +1,4 @@
-import { EventStoreError, NetworkError, RateLimitedError } from './errors.js';
+import { errorFromCode, EventStoreError, HistoryRolledBackError, NetworkError, RateLimitedError } from './errors.js';
 import type { HttpTransport } from './http.js';
 import { abortReason, backoffDelay } from './retry.js';
 import type { LiveEvent, SubscriptionPosition } from './types.js';
@@ -65,6 +65,8 @@ const OPEN = 1;
 /** The service's rule for client ids (checked here, since a refused upgrade cannot say why in a browser). */
 const CLIENT_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 const NORMAL_CLOSURE = 1000;
+/** The service closes with this when the store's history was rolled back below what it sent. */
+const HISTORY_ROLLED_BACK = 4001;
 
 const DEFAULTS = {
   eventFilter: '*',
@@ -291,10 +293,8 @@ export class Subscription<Event extends LiveEvent = LiveEvent> implements AsyncI
         }
         return;
       case 'error':
-        // Only our subscribe can be refused (a bad filter or position): no retry changes that.
-        if (this.status !== 'subscribed') {
-          this.fail(new EventStoreError({ code: frame.error.code, status: 0, message: frame.error.message }));
-        }
+        // Only our subscribe can be refused (a bad filter or position, or a start past a rolled-back store's end): no retry changes that.
+        if (this.status !== 'subscribed') this.fail(errorFromCode({ code: frame.error.code, status: 0, message: frame.error.message }));
         return;
       case 'pong':
         return;
@@ -321,6 +321,16 @@ export class Subscription<Event extends LiveEvent = LiveEvent> implements AsyncI
           this.scheduleReconnect({ error: wait.error }, wait.minimumMs);
         },
         (refusal: unknown) => this.fail(refusal),
+      );
+    } else if (how.code === HISTORY_ROLLED_BACK) {
+      const lastPosition = /ends at position (\d+)/.exec(how.reason)?.[1];
+      this.fail(
+        new HistoryRolledBackError({
+          code: 'HISTORY_ROLLED_BACK',
+          status: 0,
+          message: how.reason,
+          details: lastPosition === undefined ? {} : { lastPosition: Number(lastPosition) },
+        }),
       );
     } else {
       this.scheduleReconnect({ code: how.code, reason: how.reason });

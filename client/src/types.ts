@@ -108,7 +108,7 @@ export interface WebhookDelivery<Type extends string = string, Data extends obje
   event: StoredEvent<Type, Data>;
   eventStoreId: string;
   subscriptionId: string;
-  /** `<subscriptionId>:<globalPosition>`, the same on every attempt: the key to drop repeats by. */
+  /** `<subscriptionId>:<eventId>`, the same on every attempt: the key to drop repeats by. */
   deliveryId: string;
   /** 1 for the first attempt, then one more per retry (and per replay of a dead letter). */
   attempt: number;

@@ -315,7 +315,7 @@ describe('Subscriptions and webhooks against the built API and worker', () => {
       const delivery = await verifyWebhook(secret, webhook.rawBody, webhook.headers);
       expect(delivery).toMatchObject({
         subscriptionId: created.subscriptionId,
-        deliveryId: `${created.subscriptionId}:1`,
+        deliveryId: `${created.subscriptionId}:${webhook.body.event.eventId}`,
         attempt: 1,
         event: { type: 'order.created', data: { total: 42 }, globalPosition: 1, streamId: 'order-1' },
       });

@@ -27,3 +27,9 @@ export const SHUTDOWN_CLOSE_WAIT_MS = 2000;
 export const CLOSE_NORMAL = 1000;
 export const CLOSE_GOING_AWAY = 1001;
 export const CLOSE_POLICY_VIOLATION = 1008;
+/**
+ * The store's history was rolled back below what this socket was sent (an asynchronous standby
+ * promoted without the last appends, a restore from a backup): positions it saw may be handed to
+ * other events, so resuming from the last one would skip them. The client re-reads instead.
+ */
+export const CLOSE_HISTORY_ROLLED_BACK = 4001;

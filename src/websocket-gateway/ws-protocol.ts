@@ -1,8 +1,17 @@
 import { EventFilter, MAX_EVENT_FILTER_LENGTH, parseEventFilter } from '../common/event-filter';
 
-/** DECISIONS §9 error codes, plus SUBSCRIPTION_LIMIT (extension); the socket stays open after any of them. */
+/**
+ * DECISIONS §9 error codes, plus SUBSCRIPTION_LIMIT and HISTORY_ROLLED_BACK (a start past the
+ * store's end); the socket stays open after any of them.
+ */
 export type ProtocolErrorCode =
-  'INVALID_MESSAGE' | 'UNKNOWN_ACTION' | 'INVALID_FILTER' | 'INVALID_POSITION' | 'SUBSCRIPTION_NOT_FOUND' | 'SUBSCRIPTION_LIMIT';
+  | 'INVALID_MESSAGE'
+  | 'UNKNOWN_ACTION'
+  | 'INVALID_FILTER'
+  | 'INVALID_POSITION'
+  | 'SUBSCRIPTION_NOT_FOUND'
+  | 'SUBSCRIPTION_LIMIT'
+  | 'HISTORY_ROLLED_BACK';
 
 /** As for webhook subscriptions: `latest`, `beginning`, or N (events after N are sent). */
 export type WsStartPosition = 'latest' | 'beginning' | number;

@@ -254,10 +254,15 @@ describe('Webhook subscriptions', () => {
         }),
         eventStoreId: storeId,
         subscriptionId,
-        deliveryId: `${subscriptionId}:1`,
+        deliveryId: `${subscriptionId}:${first.body.event.eventId}`,
         attempt: 1,
       });
-      expect(first.headers).toMatchObject({ 'content-type': 'application/json', 'webhook-id': `${subscriptionId}:1`, 'x-team': 'billing' });
+      // Built from the event's id, which no other event ever has (a position may be handed out again after a rolled-back history).
+      expect(first.headers).toMatchObject({
+        'content-type': 'application/json',
+        'webhook-id': `${subscriptionId}:${first.body.event.eventId}`,
+        'x-team': 'billing',
+      });
       for (const w of delivered) {
         expect(new Webhook(subscriberConfig.secret).verify(w.rawBody, w.headers as Record<string, string>)).toEqual(w.body);
       }
@@ -304,7 +309,9 @@ describe('Webhook subscriptions', () => {
         [1, 3, 200],
         [2, 1, 200],
       ]);
-      expect(new Set(attempts.slice(0, 3).map((w) => w.headers['webhook-id']))).toEqual(new Set([`${subscriptionId}:1`]));
+      expect(new Set(attempts.slice(0, 3).map((w) => w.headers['webhook-id']))).toEqual(
+        new Set([`${subscriptionId}:${attempts[0].body.event.eventId}`]),
+      );
       // Never early. Late by the scheduling slack of the machine, which a loaded one stretches to seconds; the upper bound
       // is only there to fail a retry that waits far longer than its backoff.
       const waits = [attempts[1].receivedAt - attempts[0].receivedAt, attempts[2].receivedAt - attempts[1].receivedAt];
@@ -355,11 +362,14 @@ describe('Webhook subscriptions', () => {
         .expect(202);
       expect(replay.body).toEqual({ success: true });
       await receiver.waitUntil(() => receiver.delivered(subscriptionId).length === 3);
-      expect(receiver.for(subscriptionId).at(-1)!.body).toMatchObject({
+      const replayed = receiver.for(subscriptionId).at(-1)!.body;
+      expect(replayed).toMatchObject({
         event: { globalPosition: 1 },
-        deliveryId: `${subscriptionId}:1`,
+        deliveryId: `${subscriptionId}:${replayed.event.eventId}`,
         attempt: 1,
       });
+      // The same webhook-id as the failed attempts: a receiver that processed one of them drops it.
+      expect(replayed.deliveryId).toBe(receiver.for(subscriptionId)[0].body.deliveryId);
       await expectEventually(async () => (await deadLetters(subscriptionId)).body.totalCount === 0);
       const missing = await http()
         .post(`/event-stores/${storeId}/subscriptions/${subscriptionId}/dead-letters/${deadLetterId}/replay`)

@@ -8,7 +8,7 @@ export interface ReceivedWebhook {
   /** The body exactly as sent, for signature checks. */
   rawBody: string;
   body: {
-    event: { globalPosition: number; type: string; streamId: string; [field: string]: unknown };
+    event: { globalPosition: number; eventId: string; type: string; streamId: string; [field: string]: unknown };
     eventStoreId: string;
     subscriptionId: string;
     deliveryId: string;

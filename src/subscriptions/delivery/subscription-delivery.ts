@@ -148,7 +148,10 @@ export class SubscriptionDelivery {
   /** One POST and its outcome recorded; true when the loop may go on to the next event. */
   private async attempt(db: EntityManager, subscription: SubscriptionState, event: EventText, attempt: number): Promise<boolean> {
     const position = event.globalPosition;
-    const deliveryId = `${subscription.id}:${position}`;
+    // The event's id, not its position: a history rolled back (a failover to a standby that had not
+    // replayed the last appends) hands its positions to other events, and a receiver that drops
+    // repeated ids must not drop those.
+    const deliveryId = `${subscription.id}:${event.eventId}`;
     const attemptedAt = new Date();
     const response = await this.sender.send({
       url: subscription.url,

@@ -11,7 +11,7 @@ import { LiveSubscription } from '../live/live-subscription';
 import type { ReplayScheduler } from '../live/replay-scheduler';
 import type { StoreFeed } from '../live/store-feed';
 import type { StoreFeeds } from '../live/store-feeds';
-import { CLOSE_POLICY_VIOLATION } from '../websocket.constants';
+import { CLOSE_HISTORY_ROLLED_BACK, CLOSE_POLICY_VIOLATION } from '../websocket.constants';
 import { ClientMessage, parseClientMessage, ProtocolError, ProtocolErrorCode } from '../ws-protocol';
 import type { ConnectionRecord } from './connection-record';
 import type { UpgradeSession } from './upgrade-session';
@@ -172,6 +172,10 @@ export class ClientConnection implements FrameSink {
     });
   }
 
+  historyRolledBack(lastPosition: number): void {
+    this.close(CLOSE_HISTORY_ROLLED_BACK, `History rolled back: the store now ends at position ${lastPosition}; re-read`);
+  }
+
   /** A protocol ping; a peer that did not answer the previous one is dropped. */
   heartbeat(): void {
     if (!this.alive) return this.socket.terminate();
@@ -228,8 +232,18 @@ export class ClientConnection implements FrameSink {
     this.subscriptions.set(subscription.id, subscription);
     this.services.subscriptionsChanged(this);
     const feed = await this.storeFeed();
-    await subscription.start(this.eventStoreId, position === 'beginning' ? 0 : position);
+    const storeEnd = await subscription.start(this.eventStoreId, position === 'beginning' ? 0 : position);
     if (subscription.ended) return;
+    if (storeEnd !== null) {
+      subscription.end();
+      this.subscriptions.delete(subscription.id);
+      this.releaseFeedIfUnused();
+      this.services.subscriptionsChanged(this);
+      return this.sendError(
+        'HISTORY_ROLLED_BACK',
+        `position ${position} is past the store's last position ${storeEnd}: its history was rolled back since you saw it; re-read`,
+      );
+    }
     this.send(JSON.stringify({ type: 'subscribed', subscriptionId: subscription.id, eventFilter, position }));
     subscription.run(feed).catch((error: Error) => {
       if (!this.closed) this.services.logger.error(`Subscription ${subscription.id} failed: ${error.message}`, error.stack);

@@ -43,7 +43,7 @@ export class ConnectionAudit implements OnApplicationBootstrap, OnApplicationShu
       const [revokedKeys, lastPositions] = await Promise.all([this.apiKeys.revokedAmong(keyIds), this.stores.lastPositions(storeIds)]);
       this.connections.closeWhere(({ session }) => revokedKeys.has(session.principal.apiKeyId), CLOSE_POLICY_VIOLATION, 'API key revoked');
       this.connections.closeWhere(({ session }) => !lastPositions.has(session.eventStoreId), CLOSE_NORMAL, 'Event store deleted');
-      for (const [eventStoreId, lastPosition] of lastPositions) this.feeds.wake(eventStoreId, lastPosition);
+      for (const [eventStoreId, lastPosition] of lastPositions) this.feeds.poll(eventStoreId, lastPosition);
     } catch (error) {
       this.logger.warn(`WebSocket audit failed, retrying in ${AUDIT_INTERVAL_MS} ms: ${(error as Error).message}`);
     } finally {

@@ -14,6 +14,8 @@ export interface FrameSink {
   sendEvent(subscriptionId: string, event: FeedEvent): void;
   /** Whether a replay may send more now: the socket is well short of its bound. */
   hasRoom(): boolean;
+  /** The store now ends at `lastPosition`, below what this subscription was sent: the socket must tell its client to re-read. */
+  historyRolledBack(lastPosition: number): void;
   /** Undefined while the socket has room; otherwise resolves once it has, so that a replay paces itself instead of overrunning it. */
   whenWritable(): Promise<void> | undefined;
 }
@@ -80,20 +82,26 @@ export class LiveSubscription implements FeedSubscriber {
 
   /**
    * Fixes the start: after `start`, or for `latest` after the store's last event now (a store
-   * deleted meanwhile is closed by the audit). Retries while the database cannot answer.
+   * deleted meanwhile is closed by the audit). Retries while the database cannot answer. Resolves
+   * with the store's last position when `start` lies past it, which only a history rolled back since
+   * the client saw that position explains (replaying "after it" would skip the events now there);
+   * else with null.
    */
-  async start(eventStoreId: string, start: 'latest' | number): Promise<void> {
+  async start(eventStoreId: string, start: 'latest' | number): Promise<number | null> {
     this.startsLatest = start === 'latest';
-    while (start === 'latest' && this.mode !== 'ended') {
+    if (start === 0) return null;
+    while (this.mode !== 'ended') {
       try {
-        this.cursor = (await this.services.eventLog.lastPosition(eventStoreId)) ?? 0;
-        return;
+        const last = (await this.services.eventLog.lastPosition(eventStoreId)) ?? 0;
+        if (start !== 'latest' && start > last) return last;
+        this.cursor = start === 'latest' ? last : start;
+        return null;
       } catch (error) {
         this.services.logger.warn(`Start of ${this.id} could not read, retrying: ${(error as Error).message}`);
         await sleep(RETRY_DELAY_MS);
       }
     }
-    if (start !== 'latest') this.cursor = start;
+    return null;
   }
 
   /**
@@ -136,6 +144,12 @@ export class LiveSubscription implements FeedSubscriber {
       this.bridged = [];
       this.bridgedEvents = 0;
     }
+  }
+
+  rolledBack(lastPosition: number): void {
+    if (this.ended) return;
+    this.end();
+    this.sink.historyRolledBack(lastPosition);
   }
 
   end(): void {
@@ -186,7 +200,9 @@ export class LiveSubscription implements FeedSubscriber {
       this.cursor = event.globalPosition;
     }
     if (this.ended || page.hasMore) return;
-    this.cursor = Math.max(this.cursor, page.lastPosition);
+    // The store ends below what this subscription was sent: its history was rolled back.
+    if (page.lastPosition < this.cursor) return this.rolledBack(page.lastPosition);
+    this.cursor = page.lastPosition;
 
     if (this.mode === 'replaying') return this.attach(feed);
     if (this.cursor >= this.bridgeFrom) {

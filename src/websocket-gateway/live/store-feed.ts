@@ -8,6 +8,8 @@ const EVERY_EVENT = { kind: 'all' } as const;
 
 export interface FeedSubscriber {
   receive(batch: FeedBatch): void;
+  /** The store now ends at `lastPosition`, below what was already dispatched: its history was rolled back. */
+  rolledBack(lastPosition: number): void;
 }
 
 /**
@@ -60,6 +62,21 @@ export class StoreFeed {
     this.schedule();
   }
 
+  /**
+   * The store's last position as the audit read it, once a second. Unlike a notification, which may
+   * arrive after the feed has read past it, a position below the feed's is worth a read too: the
+   * store may have been rolled back, and its new events sit at positions already dispatched.
+   */
+  poll(lastPosition: number): void {
+    if (lastPosition < this.position) {
+      if (!this.started || this.stopped) return;
+      if (this.busy) this.readAgain = true;
+      else this.schedule();
+      return;
+    }
+    this.wake(lastPosition);
+  }
+
   stop(): void {
     this.stopped = true;
     clearTimeout(this.timer);
@@ -87,6 +104,8 @@ export class StoreFeed {
         this.eventLog.readMatchingAfter(this.eventStoreId, EVERY_EVENT, this.position, FEED_PAGE_SIZE, { shape: 'frame' }),
       );
       if (this.stopped) return;
+      // Positions only grow, so a store ending below what was dispatched lost events its subscribers were sent.
+      if (!page.hasMore && page.lastPosition < this.position) return this.rollBack(page.lastPosition);
       // A page that reached the store's end saw it whole as of its snapshot: nothing up to lastPosition is missing.
       backlog = page.hasMore;
       const upTo = backlog ? page.events[page.events.length - 1].globalPosition : Math.max(this.position, page.lastPosition);
@@ -103,6 +122,22 @@ export class StoreFeed {
     } else if (this.readAgain) {
       this.schedule();
     }
+  }
+
+  /**
+   * Says so in the log and to every subscriber, which closes its socket (CLOSE_HISTORY_ROLLED_BACK)
+   * rather than skip the positions handed out again; the feed goes on from the store's end.
+   */
+  private rollBack(lastPosition: number): void {
+    this.logger.warn(
+      `Store ${this.eventStoreId} now ends at position ${lastPosition}, below the ${this.position} its live subscribers were sent: ` +
+        'its history was rolled back (a failover to a standby behind the primary, or a restore); closing them so that they re-read',
+    );
+    this.position = lastPosition;
+    const subscribers = [...this.subscribers];
+    this.subscribers.clear();
+    for (const subscriber of subscribers) subscriber.rolledBack(lastPosition);
+    this.busy = false;
   }
 
   private asTenant<T>(read: () => Promise<T>): Promise<T> {

@@ -56,4 +56,9 @@ export class StoreFeeds {
   wake(eventStoreId: string, lastPosition?: number): void {
     this.followed.get(eventStoreId)?.feed.wake(lastPosition);
   }
+
+  /** The audit read the store's last position (see StoreFeed.poll). */
+  poll(eventStoreId: string, lastPosition: number): void {
+    this.followed.get(eventStoreId)?.feed.poll(lastPosition);
+  }
 }
