@@ -5,6 +5,7 @@ import type { ReadDirection } from '../../common/decorators/query-params.decorat
 import type { EventFilter } from '../../common/event-filter';
 import type { JsonText } from '../../common/json/json-text';
 import { EnvironmentVariables } from '../../config/environment-variables';
+import type { StreamListSort } from '../event-log.constants';
 import type { StoredEventResponseDto } from '../dto/stored-event.response.dto';
 import { EventsFilter, eventsQuery, typeCondition } from './events-query';
 import { budgetedPage, PAGE_COLUMNS, PagedEventRow, pageOf, splitPage } from './page-budget';
@@ -47,6 +48,28 @@ const READ_STREAM = (order: 'ASC' | 'DESC') => `
      ),
    )}) page
    WHERE s.event_store_id = $1 AND s.stream_id = $2`;
+/** Which of a store's streams a page lists, and in which order. */
+export interface StreamListRequest {
+  limit: number;
+  offset: number;
+  streamType?: string;
+  hasEvents?: boolean;
+  /** A part of the stream id, in any case. */
+  filter?: string;
+  sort?: StreamListSort;
+}
+
+/**
+ * No stream shares its last global position with another, so `updated` needs no tie-break. It has
+ * no index: every append changes last_global_position, and indexing it would cost each append to
+ * an existing stream its heap-only update of the row (docs/decisions.md, "Listing streams"). The
+ * sort reads the rows of the store that the page's count(*) reads anyway.
+ */
+const STREAM_ORDER: Record<StreamListSort, string> = {
+  created: 'created_at, stream_id',
+  updated: 'last_global_position DESC',
+};
+
 interface StreamRow {
   stream_id: string;
   stream_type: string;
@@ -150,14 +173,14 @@ export class EventLogReader {
     return row ? toEventText(row) : null;
   }
 
-  async listStreams(
-    eventStoreId: string,
-    page: { limit: number; offset: number; streamType?: string; hasEvents?: boolean },
-  ): Promise<{ streams: StreamSummary[]; total: number }> {
+  /** A page of the store's streams (never `__dcb__`, which has no row), and how many match in all. */
+  async listStreams(eventStoreId: string, page: StreamListRequest): Promise<{ streams: StreamSummary[]; total: number }> {
     const params: unknown[] = [eventStoreId];
     const where = ['event_store_id = $1'];
     if (page.streamType !== undefined) where.push(`stream_type = $${params.push(page.streamType)}`);
     if (page.hasEvents !== undefined) where.push(page.hasEvents ? 'event_count > 0' : 'event_count = 0');
+    // strpos, not LIKE: the text is matched as typed, with no wildcard to escape.
+    if (page.filter) where.push(`strpos(lower(stream_id), lower($${params.push(page.filter)})) > 0`);
     const condition = where.join(' AND ');
 
     const [[{ total }], rows] = await Promise.all([
@@ -165,7 +188,7 @@ export class EventLogReader {
       this.dataSource.query(
         `SELECT stream_id, stream_type, version, last_global_position, size_bytes, created_at, updated_at
            FROM streams WHERE ${condition}
-          ORDER BY created_at, stream_id OFFSET $${params.length + 1} LIMIT $${params.length + 2}`,
+          ORDER BY ${STREAM_ORDER[page.sort ?? 'created']} OFFSET $${params.length + 1} LIMIT $${params.length + 2}`,
         [...params, page.offset, page.limit],
       ),
     ]);
