@@ -5,7 +5,6 @@ import type { ReadDirection } from '../../common/decorators/query-params.decorat
 import type { EventFilter } from '../../common/event-filter';
 import type { JsonText } from '../../common/json/json-text';
 import { EnvironmentVariables } from '../../config/environment-variables';
-import type { StreamListSort } from '../event-log.constants';
 import type { StoredEventResponseDto } from '../dto/stored-event.response.dto';
 import { EventsFilter, eventsQuery, typeCondition } from './events-query';
 import { budgetedPage, PAGE_COLUMNS, PagedEventRow, pageOf, splitPage } from './page-budget';
@@ -25,16 +24,6 @@ export interface EventPage {
   hasMore: boolean;
 }
 
-export interface StreamSummary {
-  streamId: string;
-  streamType: string;
-  streamVersion: number;
-  lastGlobalPosition: number;
-  sizeBytes: number;
-  createdAt: string;
-  updatedAt: string;
-}
-
 const READ_STREAM = (order: 'ASC' | 'DESC') => `
   SELECT s.version AS stream_version, page.*
     FROM streams s
@@ -48,38 +37,6 @@ const READ_STREAM = (order: 'ASC' | 'DESC') => `
      ),
    )}) page
    WHERE s.event_store_id = $1 AND s.stream_id = $2`;
-/** Which of a store's streams a page lists, and in which order. */
-export interface StreamListRequest {
-  limit: number;
-  offset: number;
-  streamType?: string;
-  hasEvents?: boolean;
-  /** A part of the stream id, in any case. */
-  filter?: string;
-  sort?: StreamListSort;
-}
-
-/**
- * No stream shares its last global position with another, so `updated` needs no tie-break. It has
- * no index: every append changes last_global_position, and indexing it would cost each append to
- * an existing stream its heap-only update of the row (docs/decisions.md, "Listing streams"). The
- * sort reads the rows of the store that the page's count(*) reads anyway.
- */
-const STREAM_ORDER: Record<StreamListSort, string> = {
-  created: 'created_at, stream_id',
-  updated: 'last_global_position DESC',
-};
-
-interface StreamRow {
-  stream_id: string;
-  stream_type: string;
-  version: string;
-  last_global_position: string;
-  size_bytes: string;
-  created_at: Date;
-  updated_at: Date;
-}
-
 /** Exported for the benchmark's EXPLAIN of the exact statement. */
 export const READ_STREAM_SQL = { forward: READ_STREAM('ASC'), backward: READ_STREAM('DESC') };
 
@@ -171,39 +128,6 @@ export class EventLogReader {
       [eventStoreId, position],
     );
     return row ? toEventText(row) : null;
-  }
-
-  /** A page of the store's streams (never `__dcb__`, which has no row), and how many match in all. */
-  async listStreams(eventStoreId: string, page: StreamListRequest): Promise<{ streams: StreamSummary[]; total: number }> {
-    const params: unknown[] = [eventStoreId];
-    const where = ['event_store_id = $1'];
-    if (page.streamType !== undefined) where.push(`stream_type = $${params.push(page.streamType)}`);
-    if (page.hasEvents !== undefined) where.push(page.hasEvents ? 'event_count > 0' : 'event_count = 0');
-    // strpos, not LIKE: the text is matched as typed, with no wildcard to escape.
-    if (page.filter) where.push(`strpos(lower(stream_id), lower($${params.push(page.filter)})) > 0`);
-    const condition = where.join(' AND ');
-
-    const [[{ total }], rows] = await Promise.all([
-      this.dataSource.query(`SELECT count(*)::int AS total FROM streams WHERE ${condition}`, params),
-      this.dataSource.query(
-        `SELECT stream_id, stream_type, version, last_global_position, size_bytes, created_at, updated_at
-           FROM streams WHERE ${condition}
-          ORDER BY ${STREAM_ORDER[page.sort ?? 'created']} OFFSET $${params.length + 1} LIMIT $${params.length + 2}`,
-        [...params, page.offset, page.limit],
-      ),
-    ]);
-    return {
-      total,
-      streams: rows.map((row: StreamRow) => ({
-        streamId: row.stream_id,
-        streamType: row.stream_type,
-        streamVersion: Number(row.version),
-        lastGlobalPosition: Number(row.last_global_position),
-        sizeBytes: Number(row.size_bytes),
-        createdAt: row.created_at.toISOString(),
-        updatedAt: row.updated_at.toISOString(),
-      })),
-    };
   }
 }
 

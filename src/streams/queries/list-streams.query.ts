@@ -1,5 +1,5 @@
 import { Query } from '@nestjs/cqrs';
-import type { StreamListRequest, StreamSummary } from '../../event-log/read/event-log-reader';
+import type { StreamListRequest, StreamSummary } from '../../event-log/read/stream-list-reader';
 
 export interface StreamListPage {
   streams: StreamSummary[];
