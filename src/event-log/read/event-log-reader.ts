@@ -37,6 +37,12 @@ const READ_STREAM = (order: 'ASC' | 'DESC') => `
      ),
    )}) page
    WHERE s.event_store_id = $1 AND s.stream_id = $2`;
+/** What an event is, without its payload. */
+export interface EventHead {
+  type: string;
+  streamId: string;
+}
+
 /** Exported for the benchmark's EXPLAIN of the exact statement. */
 export const READ_STREAM_SQL = { forward: READ_STREAM('ASC'), backward: READ_STREAM('DESC') };
 
@@ -128,6 +134,16 @@ export class EventLogReader {
       [eventStoreId, position],
     );
     return row ? toEventText(row) : null;
+  }
+
+  /** The type and stream (`__dcb__` for a DCB event) of each event still stored at one of these positions. */
+  async eventHeadsAt(eventStoreId: string, positions: number[]): Promise<Map<number, EventHead>> {
+    if (positions.length === 0) return new Map();
+    const rows: { global_position: string; type: string; stream_id: string }[] = await this.dataSource.query(
+      `SELECT global_position, type, stream_id FROM events WHERE event_store_id = $1 AND global_position = ANY($2::bigint[])`,
+      [eventStoreId, positions],
+    );
+    return new Map(rows.map((row) => [Number(row.global_position), { type: row.type, streamId: row.stream_id }]));
   }
 }
 
