@@ -1392,7 +1392,7 @@ export interface components {
       /** @example true */
       success: boolean;
       /**
-       * @description Dead letters now waiting for their replay (those already waiting included)
+       * @description Dead letters this request queued; those already waiting for their replay are not counted again
        * @example 3
        */
       queued: number;

@@ -219,11 +219,11 @@ export class DeliveryStateRepository {
     );
   }
 
-  /** Marks every dead letter of the subscription for replay, in position order; how many there are. */
+  /** Marks every dead letter of the subscription not yet marked for replay (they go in position order); how many it marked. */
   async requestReplayOfAll(eventStoreId: string, subscriptionId: string): Promise<number> {
     const [, affected] = await this.dataSource.query(
-      `UPDATE dead_letters SET replay_requested_at = COALESCE(replay_requested_at, now())
-        WHERE event_store_id = $1 AND subscription_id = $2`,
+      `UPDATE dead_letters SET replay_requested_at = now()
+        WHERE event_store_id = $1 AND subscription_id = $2 AND replay_requested_at IS NULL`,
       [eventStoreId, subscriptionId],
     );
     return affected;

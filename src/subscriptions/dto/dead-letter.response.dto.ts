@@ -75,6 +75,9 @@ export class ReplayDeadLettersResponseDto {
   @ApiProperty({ example: true })
   success!: true;
 
-  @ApiProperty({ example: 3, description: 'Dead letters now waiting for their replay (those already waiting included)' })
+  @ApiProperty({
+    example: 3,
+    description: 'Dead letters this request queued; those already waiting for their replay are not counted again',
+  })
   queued!: number;
 }
