@@ -5999,7 +5999,7 @@ export interface operations {
           'application/json': components['schemas']['ReplayDeadLettersResponseDto'];
         };
       };
-      /** @description VALIDATION_ERROR: a query parameter (or body field) this operation does not define, named in `details.fields` */
+      /** @description VALIDATION_ERROR: a query parameter (or body field) this operation does not define, named in `details.fields`, or two credentials in one request (two `Authorization` headers) */
       400: {
         headers: {
           /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
@@ -6097,7 +6097,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponseDto'];
         };
       };
-      /** @description SERVICE_UNAVAILABLE: this instance is shutting down (retry; another instance will answer), or it is receiving too many request bodies at once (`Retry-After`) */
+      /** @description SERVICE_UNAVAILABLE: this instance is shutting down (retry; another instance will answer), it is receiving too many request bodies at once, or no database connection of your share came free within DATABASE_MAX_WAIT_MS (`details.limit: "databaseConnections"`); QUERY_TIMEOUT: the database cancelled the request after DATABASE_STATEMENT_TIMEOUT_MS (narrow it or retry). Each with `Retry-After` */
       503: {
         headers: {
           /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
