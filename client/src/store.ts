@@ -32,6 +32,7 @@ import type {
   DcbQuery,
   DeadLetter,
   DeadLetterReplayed,
+  DeadLettersReplayed,
   EventStoreActivity,
   EventStoreDetails,
   ListStreamsOptions,
@@ -197,7 +198,10 @@ export class EventStore {
     }
   }
 
-  /** Every stream of the store (`hasEvents`, `streamType` filter them), oldest first, 1000 a request as the loop asks. */
+  /**
+   * Every stream of the store, 1000 a request as the loop asks: `filter` (a part of the id), `streamType` and `hasEvents`
+   * narrow them; oldest first, or with `sort: 'updated'` the stream appended to last first.
+   */
   listStreams(options: ListStreamsFilter = {}): AsyncGenerator<StreamSummary, void> {
     return everyItem(async (offset, limit) => {
       const page = await this.listStreamsPage({ ...options, offset, limit });
@@ -205,7 +209,7 @@ export class EventStore {
     });
   }
 
-  /** One page of the store's streams, as the service answers it: for screens that show pages and totals. */
+  /** One page of the store's streams, as the service answers it (the same options): for screens that show pages and totals. */
   listStreamsPage(options: ListStreamsOptions & CallOptions = {}): Promise<StreamList> {
     const { signal, ...query } = options;
     return this.http.request({ method: 'GET', path: `${this.path}/streams`, query, signal });
@@ -339,6 +343,15 @@ export class EventStore {
     return this.http.request({
       method: 'POST',
       path: `${this.subscriptionPath(subscriptionId)}/dead-letters/${encodeURIComponent(deadLetterId)}/replay`,
+      signal: options.signal,
+    });
+  }
+
+  /** Queues every dead letter of a subscription for delivery again, in position order; `queued` says how many it queued. */
+  replayDeadLetters(subscriptionId: string, options: CallOptions = {}): Promise<DeadLettersReplayed> {
+    return this.http.request({
+      method: 'POST',
+      path: `${this.subscriptionPath(subscriptionId)}/dead-letters/replay`,
       signal: options.signal,
     });
   }

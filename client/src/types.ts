@@ -99,6 +99,7 @@ export type SubscriptionDeleted = ResponseOf<'deleteSubscription', 200>;
 export type DeadLetterList = ResponseOf<'listDeadLetters', 200>;
 export type DeadLetter = DeadLetterList['deadLetters'][number];
 export type DeadLetterReplayed = ResponseOf<'replayDeadLetter', 202>;
+export type DeadLettersReplayed = ResponseOf<'replayDeadLetters', 202>;
 export type WebSocketConnectionList = ResponseOf<'listWebSocketConnections', 200>;
 export type WebSocketConnection = WebSocketConnectionList['connections'][number];
 export type WebSocketClientClosed = ResponseOf<'closeWebSocketClient', 200>;

@@ -91,7 +91,13 @@ describe('EventStoreClient against the built API', () => {
     it('says who its key is, and how many events a store took in each of the last 60 minutes', async () => {
       const { key: readOnly, tenantId } = await service.tenantWithKey(['read']);
       const reader = new EventStoreClient({ baseUrl: service.url, apiKey: readOnly });
-      expect(await reader.currentApiKey()).toEqual({ apiKeyId: expect.stringMatching(/^key_/), tenantId, scopes: ['read'] });
+      expect(await reader.currentApiKey()).toEqual({
+        apiKeyId: expect.stringMatching(/^key_/),
+        apiKeyName: 'key-read',
+        tenantId,
+        tenantName: expect.stringMatching(/^tenant-/),
+        scopes: ['read'],
+      });
       expect((await client.currentApiKey()).scopes).toEqual(['read', 'write', 'admin']);
 
       const name = uniqueName('busy');

@@ -13,7 +13,8 @@ import { QueryView } from './views/query';
 import { StoresView } from './views/stores';
 import { StreamView } from './views/stream';
 import { StreamsView } from './views/streams';
-import { SubscriptionView, SubscriptionsView } from './views/subscriptions';
+import { SubscriptionView } from './views/subscription';
+import { SubscriptionsView } from './views/subscriptions';
 
 interface SignedIn {
   apiKey: string;
@@ -126,7 +127,15 @@ function Header() {
         Event Store console
       </Link>
       <span class="who">
-        Key <code>{key.apiKeyId}</code> · tenant <code>{key.tenantId}</code> · scopes{' '}
+        Key{' '}
+        <strong class="name" title={key.apiKeyId}>
+          {key.apiKeyName}
+        </strong>{' '}
+        · tenant{' '}
+        <strong class="name" title={key.tenantId}>
+          {key.tenantName}
+        </strong>{' '}
+        · scopes{' '}
         <span aria-label={`Scopes: ${key.scopes.join(', ')}`}>
           {key.scopes.map((scope) => (
             <span key={scope} class="scope">

@@ -1,7 +1,6 @@
-import { EventStoreError, type StoredEvent, UnauthorizedError, ValidationError } from '@event-store-service/client';
+import { EventStoreError, UnauthorizedError, ValidationError } from '@event-store-service/client';
 import type { ComponentChildren } from 'preact';
 import { useContext, useEffect, useRef, useState } from 'preact/hooks';
-import { formatTime } from './format';
 import { SessionContext } from './session';
 
 /** The stream id the service gives events appended without a stream (DCB appends). */
@@ -91,10 +90,11 @@ export function Notice({ children }: { children: ComponentChildren }) {
   );
 }
 
-/** Copies text to the clipboard; says so, or says it could not. */
-export function CopyButton({ text, label }: { text: string; label: string }) {
+/** Copies text to the clipboard; says so, or says it could not. A function is called only on a click (a large event's JSON, say). */
+export function CopyButton({ text: source, label }: { text: string | (() => string); label: string }) {
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
   const copy = async () => {
+    const text = typeof source === 'function' ? source() : source;
     try {
       await navigator.clipboard.writeText(text);
       setState('copied');
@@ -125,128 +125,6 @@ function copyWithSelection(text: string): boolean {
   } finally {
     area.remove();
   }
-}
-
-/** JSON as a tree: objects and arrays fold open and shut (native details/summary, keyboard included). */
-export function JsonTree({ value, name, depth = 0 }: { value: unknown; name?: string; depth?: number }) {
-  const label = name === undefined ? null : <span class="json-key">{name}: </span>;
-  if (value !== null && typeof value === 'object') {
-    const entries = Array.isArray(value) ? value.map((item, index) => [String(index), item] as const) : Object.entries(value);
-    const [open, close] = Array.isArray(value) ? ['[', ']'] : ['{', '}'];
-    if (entries.length === 0) {
-      return (
-        <div class="json-line">
-          {label}
-          <span class="json-punct">
-            {open}
-            {close}
-          </span>
-        </div>
-      );
-    }
-    return (
-      <details class="json-node" open={depth < 3}>
-        <summary>
-          {label}
-          <span class="json-punct">{open}</span>
-          <span class="json-count">
-            {' '}
-            {entries.length} {Array.isArray(value) ? (entries.length === 1 ? 'item' : 'items') : entries.length === 1 ? 'key' : 'keys'}
-          </span>
-        </summary>
-        <div class="json-children">
-          {entries.map(([key, item]) => (
-            <JsonTree key={key} name={key} value={item} depth={depth + 1} />
-          ))}
-        </div>
-        <span class="json-punct">{close}</span>
-      </details>
-    );
-  }
-  const kind = value === null ? 'null' : typeof value;
-  return (
-    <div class="json-line">
-      {label}
-      <span class={`json-${kind}`}>{JSON.stringify(value)}</span>
-    </div>
-  );
-}
-
-/** One event: its ids and positions, tags, data and metadata, foldable and copyable. */
-export function EventDetails({ event, onClose }: { event: StoredEvent; onClose?: () => void }) {
-  const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), [event.eventId]);
-  return (
-    <section class="panel event-details" aria-labelledby="event-details-heading">
-      <div class="panel-head">
-        <h3 id="event-details-heading" tabIndex={-1} ref={heading}>
-          Event {event.globalPosition}: {event.type}
-        </h3>
-        <div class="actions">
-          <CopyButton text={JSON.stringify(event, null, 2)} label="Copy JSON" />
-          {onClose && (
-            <button type="button" class="secondary" onClick={onClose}>
-              Close event
-            </button>
-          )}
-        </div>
-      </div>
-      <dl class="facts">
-        <dt>Stream</dt>
-        <dd>
-          {event.streamId === DCB_STREAM_ID ? (
-            'none: a DCB event, found by its tags'
-          ) : (
-            <>
-              <code>{event.streamId}</code> at position {event.streamPosition}
-            </>
-          )}
-        </dd>
-        <dt>Global position</dt>
-        <dd>{event.globalPosition}</dd>
-        <dt>Event id</dt>
-        <dd>
-          <code>{event.eventId}</code>
-        </dd>
-        <dt>Transaction id</dt>
-        <dd>
-          <code>{event.transactionId}</code>
-        </dd>
-        <dt>Created</dt>
-        <dd>
-          <time dateTime={event.createdAt}>{formatTime(event.createdAt)}</time> <span class="muted">({event.createdAt})</span>
-        </dd>
-        <dt>Schema version</dt>
-        <dd>{event.schemaVersion}</dd>
-        <dt>Tags</dt>
-        <dd>
-          {event.tags && event.tags.length > 0 ? (
-            <ul class="tags">
-              {event.tags.map((tag) => (
-                <li key={tag}>
-                  <code>{tag}</code>
-                </li>
-              ))}
-            </ul>
-          ) : (
-            'none'
-          )}
-        </dd>
-      </dl>
-      <h4>Data</h4>
-      <div class="json" role="group" aria-label="Event data">
-        <JsonTree value={event.data} />
-      </div>
-      <h4>Metadata</h4>
-      {event.metadata ? (
-        <div class="json" role="group" aria-label="Event metadata">
-          <JsonTree value={event.metadata} />
-        </div>
-      ) : (
-        <p class="muted">No metadata.</p>
-      )}
-    </section>
-  );
 }
 
 /**
@@ -293,12 +171,23 @@ export function ConfirmDialog(props: {
   );
 }
 
-/** Previous / next page buttons with what the page shows. */
-export function Pager(props: { label: string; summary: string; onPrevious?: () => void; onNext?: () => void; onFirst?: () => void }) {
+/**
+ * Previous / next page buttons with what the page shows. With `jumps`, First and Last page are always
+ * offered (disabled where the list already is); otherwise First page shows only when given.
+ */
+export function Pager(props: {
+  label: string;
+  summary: string;
+  onPrevious?: () => void;
+  onNext?: () => void;
+  onFirst?: () => void;
+  onLast?: () => void;
+  jumps?: boolean;
+}) {
   return (
     <nav class="pager" aria-label={props.label}>
-      {props.onFirst && (
-        <button type="button" class="secondary" onClick={props.onFirst}>
+      {(props.jumps || props.onFirst) && (
+        <button type="button" class="secondary" disabled={!props.onFirst} onClick={props.onFirst}>
           First page
         </button>
       )}
@@ -309,6 +198,11 @@ export function Pager(props: { label: string; summary: string; onPrevious?: () =
       <button type="button" class="secondary" disabled={!props.onNext} onClick={props.onNext}>
         Next page
       </button>
+      {props.jumps && (
+        <button type="button" class="secondary" disabled={!props.onLast} onClick={props.onLast}>
+          Last page
+        </button>
+      )}
     </nav>
   );
 }

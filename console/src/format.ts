@@ -1,20 +1,29 @@
-/** `2026-11-24 15:23:01` in the browser's time zone: sortable, and short enough for a table. */
+const pad = (value: number, width = 2) => String(value).padStart(width, '0');
+
+/**
+ * `2026-11-24 15:23:01.042 UTC+01:00` in the browser's time zone: sortable, to the millisecond the
+ * service keeps, and with the zone, since two rows may straddle a change of daylight saving time.
+ */
 export function formatTime(iso: string | null | undefined): string {
   if (!iso) return '—';
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  const pad = (value: number, width = 2) => String(value).padStart(width, '0');
-  return (
-    `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ` +
-    `${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`
-  );
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${formatClock(iso)}`;
 }
 
-/** `15:23:01.042`, for the live tail. */
+/** `15:23:01.042 UTC+01:00`, for the live tail. */
 export function formatClock(iso: string): string {
   const date = new Date(iso);
-  const pad = (value: number, width = 2) => String(value).padStart(width, '0');
-  return `${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}.${pad(date.getMilliseconds(), 3)}`;
+  const time = `${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}.${pad(date.getMilliseconds(), 3)}`;
+  return `${time} ${zoneOf(date)}`;
+}
+
+/** `UTC`, `UTC+01:00` or `UTC-03:30`: the browser's offset from UTC at that instant. */
+export function zoneOf(date: Date): string {
+  const minutes = -date.getTimezoneOffset();
+  if (minutes === 0) return 'UTC';
+  const sign = minutes > 0 ? '+' : '-';
+  return `UTC${sign}${pad(Math.floor(Math.abs(minutes) / 60))}:${pad(Math.abs(minutes) % 60)}`;
 }
 
 export function formatNumber(value: number | null | undefined): string {

@@ -15,6 +15,7 @@ import { WebhookReceiver } from '../../test/support/webhook-receiver';
 jest.setTimeout(60_000);
 
 const STORE = 'orders';
+const TENANT = 'acme';
 
 describe('The web console in Chromium', () => {
   let service: RunningApi;
@@ -40,7 +41,7 @@ describe('The web console in Chromium', () => {
   beforeAll(async () => {
     [service, browser, receiver] = await Promise.all([RunningApi.start(), launchChromium(), WebhookReceiver.start()]);
     worker = await service.startWorker();
-    admin = await service.tenantWithKey(['read', 'write', 'admin']);
+    admin = await service.api.tenantWithKey(['read', 'write', 'admin'], TENANT);
     readOnly = await service.api.keyFor(admin.tenantId, ['read']);
     orders = new EventStoreClient({ baseUrl: service.url, apiKey: admin.key }).store(STORE);
     page = await browser.newPage();
@@ -63,7 +64,11 @@ describe('The web console in Chromium', () => {
     await heading('Event stores').waitFor();
     expect(page.url()).toBe(consoleUrl('/stores'));
     expect(await page.evaluate(() => Object.values(sessionStorage))).toEqual([admin.key]);
-    expect(await textOf(page.locator('header'))).toContain('admin');
+    // The header names the key and its tenant; their ids stay out of sight.
+    const header = await textOf(page.getByRole('banner'));
+    expect(header).toContain(`Key key-read-write-admin · tenant ${TENANT} · scopes`);
+    expect(header).toContain('admin');
+    expect(header).not.toMatch(/key_|ten_/);
     await page.getByText('No stores yet.').waitFor();
 
     await page.getByRole('button', { name: 'Sign out' }).click();
@@ -107,7 +112,8 @@ describe('The web console in Chromium', () => {
 
     const row = page.getByRole('table', { name: 'Events of order-1001' }).getByRole('row').filter({ hasText: 'order.created' });
     await row.waitFor();
-    const viewer = page.getByRole('region', { name: 'Event 1: order.created' });
+    // Stream position 0 is the first event: the viewer names the stream position, as the table does.
+    const viewer = page.getByRole('region', { name: 'order.created at position 0 of order-1001' });
     await viewer.waitFor();
     const data = await textOf(viewer.getByRole('group', { name: 'Event data' }));
     expect(data).toContain('total: 42');
@@ -150,17 +156,34 @@ describe('The web console in Chromium', () => {
   it('reloads a deep link to the same view, and opens it after signing in in a new tab', async () => {
     const deepLink = consoleUrl('/stores/orders/streams/order-1001?order=oldest&event=1');
     await page.goto(deepLink);
-    await page.getByRole('region', { name: 'Event 2: order.paid' }).waitFor();
+    await page.getByRole('region', { name: 'order.paid at position 1 of order-1001' }).waitFor();
     await page.reload();
-    await page.getByRole('region', { name: 'Event 2: order.paid' }).waitFor();
+    await page.getByRole('region', { name: 'order.paid at position 1 of order-1001' }).waitFor();
     expect(page.url()).toBe(deepLink);
     expect(await page.getByLabel('Order', { exact: true }).inputValue()).toBe('oldest');
 
     const tab = await browser.newPage();
     await tab.goto(deepLink);
     await signIn(tab, admin.key);
-    await tab.getByRole('region', { name: 'Event 2: order.paid' }).waitFor();
+    await tab.getByRole('region', { name: 'order.paid at position 1 of order-1001' }).waitFor();
     expect(tab.url()).toBe(deepLink);
+    await tab.close();
+  });
+
+  it('shows times to the millisecond, in the browser’s time zone, naming it', async () => {
+    const tab = await browser.newPage();
+    const devtools = await browser.context.newCDPSession(tab);
+    await devtools.send('Emulation.setTimezoneOverride', { timezoneId: 'Asia/Kolkata' });
+    await tab.goto(consoleUrl('/stores/orders/streams/order-1001?order=oldest&event=0'));
+    await signIn(tab, admin.key);
+    const [stored] = await all(orders.readStream('order-1001'));
+    // India keeps UTC+05:30 all year, so the text shown does not depend on the date of the run.
+    const local = new Date(Date.parse(stored.createdAt) + 330 * 60_000).toISOString();
+    const shown = `${local.slice(0, 10)} ${local.slice(11, 23)} UTC+05:30`;
+    const row = tab.getByRole('table', { name: 'Events of order-1001' }).getByRole('row').filter({ hasText: 'order.created' });
+    await row.waitFor();
+    expect(await textOf(row)).toContain(shown);
+    expect(await textOf(tab.getByRole('region', { name: 'order.created at position 0 of order-1001' }))).toContain(shown);
     await tab.close();
   });
 
@@ -232,6 +255,25 @@ describe('The web console in Chromium', () => {
     await admin2.close();
   });
 
+  it('says what a live tail paused before any event holds, without asking to append one', async () => {
+    const tab = await browser.newPage();
+    await tab.goto(consoleUrl(`/stores/${STORE}/live`));
+    await signIn(tab, admin.key);
+    const status = tab.getByRole('status').filter({ hasText: /Live:|Paused:/ });
+    await status.filter({ hasText: 'Live: connected' }).waitFor();
+    await tab.getByRole('button', { name: 'Pause' }).click();
+    await tab.getByText('Events appended meanwhile are held, and shown when you resume.').waitFor();
+    for (const type of ['order.noted', 'order.noted', 'order.noted']) await orders.appendToStream('order-1010', [{ type, data: {} }]);
+    await status.filter({ hasText: 'Paused: 3 new events held' }).waitFor();
+    await tab.getByText('Resume to show the 3 events held.').waitFor();
+    expect(await textOf(tab.getByRole('main'))).not.toContain('Append one');
+    await tab.getByRole('button', { name: 'Resume' }).click();
+    await waitFor(async () => (await tab.getByRole('table', { name: 'Live events' }).getByRole('row').count()) === 4, {
+      what: 'the three held events shown',
+    });
+    await tab.close();
+  });
+
   it('runs a DCB query built of items and shows the matching events and lastPosition', async () => {
     const append = async (type: string, data: Record<string, unknown>) => {
       const tags = Object.entries(data)
@@ -271,11 +313,11 @@ describe('The web console in Chromium', () => {
     expect(await queryPositions(page)).toEqual([c1, s1c1, s1c2]);
     expect(await textOf(page.getByTestId('last-position'))).toBe(String(s1c2));
     await page.getByRole('table', { name: 'Matching events' }).getByRole('button', { name: 'student.subscribed' }).first().click();
-    await page.getByRole('region', { name: `Event ${s1c1}: student.subscribed` }).waitFor();
+    await page.getByRole('region', { name: `student.subscribed at global position ${s1c1}` }).waitFor();
     await screenshot(page, 'query');
   });
 
-  it('replays a failing webhook’s dead letter from the UI, which a real receiver then gets, signed with the secret shown once', async () => {
+  it('shows a failing webhook’s dead letters with type and stream, replays one and then all, which a real receiver gets, signed with the secret shown once', async () => {
     receiver.respondWith(() => 500);
     await page.getByRole('navigation', { name: 'Store sections' }).getByRole('link', { name: 'Subscriptions' }).click();
     await page.getByText('No subscriptions yet.').waitFor();
@@ -293,31 +335,50 @@ describe('The web console in Chromium', () => {
     const subscriptionId = (await textOf(secretPanel.getByRole('heading'))).split(' ')[1];
     await screenshot(page, 'subscription-created');
 
-    const { globalPosition } = await orders.appendToStream('order-1005', [{ type: 'order.created', data: { total: 5 } }]);
-    await waitFor(async () => (await all(orders.listDeadLetters(subscriptionId))).length === 1, {
+    const append = async (streamId: string, type: string) =>
+      (await orders.appendToStream(streamId, [{ type, data: { total: 5 } }])).globalPosition;
+    const failed = [
+      { position: await append('order-1005', 'order.created'), type: 'order.created', stream: 'order-1005' },
+      { position: await append('order-1006', 'order.paid'), type: 'order.paid', stream: 'order-1006' },
+      { position: await append('order-1005', 'order.shipped'), type: 'order.shipped', stream: 'order-1005' },
+    ];
+    await waitFor(async () => (await all(orders.listDeadLetters(subscriptionId))).length === 3, {
       timeoutMs: 15_000,
-      what: 'the dead letter',
+      what: 'the dead letters',
     });
     await page
       .getByRole('table', { name: `Subscriptions of ${STORE}` })
       .getByRole('link', { name: subscriptionId })
       .click();
     const deadLetters = page.getByRole('table', { name: `Dead letters of ${subscriptionId}` });
-    const deadRow = deadLetters.getByRole('row').filter({ hasText: String(globalPosition) });
-    await deadRow.waitFor();
-    expect(await textOf(deadRow)).toContain('500');
+    const rowOf = (position: number) =>
+      deadLetters.getByRole('row').filter({ has: page.getByRole('link', { name: String(position), exact: true }) });
+    // Each dead letter says what its event was: its type, and its stream, linked.
+    for (const { position, type, stream } of failed) {
+      const row = rowOf(position);
+      await row.waitFor();
+      expect(await textOf(row)).toContain(type);
+      expect(await textOf(row)).toContain('500');
+      expect(await row.getByRole('link', { name: stream }).getAttribute('href')).toBe(`/console/stores/${STORE}/streams/${stream}`);
+    }
     await screenshot(page, 'dead-letters');
 
     receiver.respondWith(() => 204);
-    await deadRow.getByRole('button', { name: `Replay position ${globalPosition}` }).click();
+    const [first, ...rest] = failed.map((failure) => failure.position);
+    await rowOf(first)
+      .getByRole('button', { name: `Replay position ${first}` })
+      .click();
     await page
       .getByRole('status')
-      .filter({ hasText: `Replay of position ${globalPosition} queued` })
+      .filter({ hasText: `Replay of position ${first} queued` })
       .waitFor();
-    await receiver.waitUntil(() => receiver.delivered(subscriptionId).length === 1);
-    const [delivery] = receiver.delivered(subscriptionId);
-    const verified = await verifyWebhook(secret, delivery.rawBody, delivery.headers as Record<string, string>);
-    expect(verified.event).toMatchObject({ globalPosition, type: 'order.created', data: { total: 5 } });
+    await page.getByRole('button', { name: 'Replay all' }).click();
+    await page.getByRole('status').filter({ hasText: 'Replay of 2 dead letters queued' }).waitFor();
+    await receiver.waitUntil(() => receiver.delivered(subscriptionId).length === 3);
+    const deliveries = receiver.delivered(subscriptionId);
+    expect(deliveries.map((delivery) => delivery.body.event.globalPosition)).toEqual([first, ...rest]);
+    const verified = await verifyWebhook(secret, deliveries[0].rawBody, deliveries[0].headers as Record<string, string>);
+    expect(verified.event).toMatchObject({ globalPosition: first, type: 'order.created', data: { total: 5 } });
     await page.getByText('No dead letters.').waitFor({ timeout: 15_000 });
     expect(await all(orders.listDeadLetters(subscriptionId))).toEqual([]);
 
@@ -342,7 +403,7 @@ describe('The web console in Chromium', () => {
     const shown = await table.locator('tbody tr td:first-child').allTextContents();
     expect(shown.map(Number)).toEqual(expected.map((event) => event.globalPosition));
     await table.getByRole('link', { name: 'order.shipped' }).first().click();
-    await page.getByRole('region', { name: `Event ${expected[0].globalPosition}: ${expected[0].type}` }).waitFor();
+    await page.getByRole('region', { name: `${expected[0].type} at global position ${expected[0].globalPosition}` }).waitFor();
     await screenshot(page, 'events');
 
     await page.getByRole('navigation', { name: 'Store sections' }).getByRole('link', { name: 'Overview' }).click();
@@ -396,6 +457,128 @@ describe('The web console in Chromium', () => {
     expect(await tab.getByRole('button', { name: /Replay|Delete|Create/ }).count()).toBe(0);
     await screenshot(tab, 'forbidden');
     await tab.close();
+  });
+
+  describe('a store with many streams, a long stream and a 1 MB event', () => {
+    const CATALOG = 'catalog';
+    let catalog: EventStore;
+    const pagerText = (name: string) => textOf(page.getByRole('navigation', { name }));
+    const links = async (table: string) => page.getByRole('table', { name: table }).getByRole('link').allTextContents();
+
+    beforeAll(async () => {
+      const client = new EventStoreClient({ baseUrl: service.url, apiKey: admin.key });
+      await client.createStore({ name: CATALOG });
+      catalog = client.store(CATALOG);
+      // One at a time: the list's default order is by creation.
+      for (let i = 0; i < 120; i += 1)
+        await catalog.appendToStream(`item-${String(i).padStart(3, '0')}`, [{ type: 'item.listed', data: { i } }]);
+      await catalog.appendToStream('item-003', [{ type: 'item.repriced', data: { price: 12 } }]);
+      const added = Array.from({ length: 500 }, (_, i) => ({ type: 'cart.item-added', data: { line: i } }));
+      await catalog.appendToStream('cart-1', added);
+    });
+
+    it('lists the streams appended to last first, jumps to either end, sorts by creation and finds streams by id', async () => {
+      await page.goto(consoleUrl(`/stores/${CATALOG}/streams`));
+      const table = `Streams of ${CATALOG}`;
+      await page.getByRole('table', { name: table }).waitFor();
+      expect((await links(table)).slice(0, 3)).toEqual(['cart-1', 'item-003', 'item-119']);
+      expect(await pagerText('Stream pages')).toContain('Page 1 of 3: streams 1–50 of 121');
+      expect(await page.getByRole('button', { name: 'First page' }).isDisabled()).toBe(true);
+
+      await page.getByRole('button', { name: 'Last page' }).click();
+      await waitFor(async () => (await pagerText('Stream pages')).includes('Page 3 of 3: streams 101–121 of 121'), {
+        what: 'the last page',
+      });
+      expect((await links(table)).at(-1)).toBe('item-000');
+      expect(await page.getByRole('button', { name: 'Last page' }).isDisabled()).toBe(true);
+      await page.getByRole('button', { name: 'First page' }).click();
+      await waitFor(async () => (await pagerText('Stream pages')).includes('Page 1 of 3'), { what: 'the first page' });
+
+      await page.getByLabel('Sort').selectOption('created');
+      await waitFor(async () => (await links(table))[0] === 'item-000', { what: 'the oldest stream first' });
+      expect(new URL(page.url()).searchParams.get('sort')).toBe('created');
+      await page.getByLabel('Id contains').fill('07');
+      const found = ['item-007', ...Array.from({ length: 10 }, (_, i) => `item-07${i}`), 'item-107'];
+      await waitFor(async () => JSON.stringify(await links(table)) === JSON.stringify(found), { what: 'the streams with 07 in their id' });
+      expect(await pagerText('Stream pages')).toContain('of 12');
+      expect(new URL(page.url()).searchParams.get('filter')).toBe('07');
+      await screenshot(page, 'streams-search');
+    });
+
+    it('jumps to the oldest and newest events of a 500-event stream and to a position', async () => {
+      await page.goto(consoleUrl(`/stores/${CATALOG}/streams/cart-1`));
+      const summary = () => pagerText('Event pages');
+      await page.getByRole('table', { name: 'Events of cart-1' }).waitFor();
+      expect(await summary()).toContain('Positions 450 to 499, of 500 events ever appended');
+      await page.getByRole('button', { name: 'Last page' }).click();
+      await waitFor(async () => (await summary()).includes('Positions 0 to 49'), { what: 'the oldest events' });
+      await page.getByRole('button', { name: 'First page' }).click();
+      await waitFor(async () => (await summary()).includes('Positions 450 to 499'), { what: 'the newest events' });
+
+      await page.getByLabel('Position', { exact: true }).fill('123');
+      await page.getByRole('button', { name: 'Go to position' }).click();
+      await page.getByRole('region', { name: 'cart.item-added at position 123 of cart-1' }).waitFor();
+      expect(await summary()).toContain('Positions 74 to 123');
+      await page.getByLabel('Position', { exact: true }).fill('500');
+      await page.getByRole('button', { name: 'Go to position' }).click();
+      expect(await textOf(alert().filter({ hasText: 'Enter a position from 0 to 499' }))).toBeTruthy();
+
+      await page.getByLabel('Order', { exact: true }).selectOption('oldest');
+      await waitFor(async () => (await summary()).includes('Positions 0 to 49'), { what: 'the oldest events first' });
+      await page.getByRole('button', { name: 'Last page' }).click();
+      await waitFor(async () => (await summary()).includes('Positions 450 to 499'), { what: 'the last page, oldest first' });
+    });
+
+    it('opens a 1 MB event about as fast as a small one, building a bounded number of elements, and loses nothing', async () => {
+      const items = Array.from({ length: 5000 }, (_, i) => ({
+        sku: `SKU-${String(i).padStart(5, '0')}`,
+        name: `Item ${i}`,
+        quantity: i,
+        price: 12.5,
+        note: 'n'.repeat(150),
+      }));
+      const description = 'lorem ipsum '.repeat(2000);
+      await catalog.appendToStream('big-1', [{ type: 'small.event', data: { note: 'small' } }]);
+      await catalog.appendToStream('big-1', [{ type: 'big.event', data: { description, items } }]);
+      const [, big] = await all(catalog.readStream('big-1'));
+      expect(JSON.stringify(big.data).length).toBeGreaterThan(1_000_000);
+
+      await page.goto(consoleUrl(`/stores/${CATALOG}/streams/big-1`));
+      const table = page.getByRole('table', { name: 'Events of big-1' });
+      await table.waitFor();
+      const viewer = (type: string) => page.getByRole('region', { name: new RegExp(`^${type.replace('.', '\\.')}`) });
+      const open = async (type: string) => {
+        const started = performance.now();
+        await table.getByRole('link', { name: type }).click();
+        await viewer(type).getByRole('group', { name: 'Event data' }).waitFor({ timeout: 30_000 });
+        const elapsed = performance.now() - started;
+        await page.getByRole('button', { name: 'Close event' }).click();
+        await viewer(type).waitFor({ state: 'detached', timeout: 30_000 });
+        return elapsed;
+      };
+      // Timed against a small event opened the same way in the same page (the slowest of three, so a
+      // busy moment inflates the baseline, not the ratio); an absolute bound would fail on a loaded machine.
+      const small = Math.max(await open('small.event'), await open('small.event'), await open('small.event'));
+      const large = Math.min(await open('big.event'), await open('big.event'));
+      expect(large).toBeLessThan(10 * small);
+
+      // What makes it fast: only what is open is built, a hundred children at a time.
+      await table.getByRole('link', { name: 'big.event' }).click();
+      const data = viewer('big.event').getByRole('group', { name: 'Event data' });
+      await data.waitFor();
+      const elements = () => data.evaluate((element) => element.querySelectorAll('*').length);
+      expect(await elements()).toBeLessThan(1500);
+      await data.getByRole('button', { name: 'Show 100 more items (4,900 not shown)' }).click();
+      await data.getByRole('button', { name: 'Show 100 more items (4,800 not shown)' }).waitFor();
+      expect(await elements()).toBeLessThan(2000);
+      await data.getByRole('button', { name: `Show all ${description.length.toLocaleString('en-US')} characters` }).click();
+      expect(await textOf(data)).toContain(JSON.stringify(description));
+
+      await viewer('big.event').getByRole('button', { name: 'Copy JSON' }).click();
+      const copied = JSON.parse(await page.evaluate(() => navigator.clipboard.readText()));
+      expect(copied).toMatchObject({ eventId: big.eventId, streamPosition: 1 });
+      expect(copied.data).toEqual(big.data);
+    });
   });
 });
 

@@ -10,10 +10,11 @@ import { RequestAuthentication } from './request-authentication';
 import { AdminTokenStrategy } from './strategies/admin-token.strategy';
 import { ApiKeyStrategy } from './strategies/api-key.strategy';
 import { JwtStrategy } from './strategies/jwt.strategy';
+import { GetCurrentApiKeyHandler } from './queries/get-current-api-key.handler';
 
 @Module({
   imports: [DiscoveryModule, JwtModule.register({}), TenantsModule, LimitsModule],
   controllers: [AuthController, CurrentApiKeyController],
-  providers: [ApiKeyStrategy, JwtStrategy, AdminTokenStrategy, RequestAuthentication, IssueAccessTokenHandler],
+  providers: [ApiKeyStrategy, JwtStrategy, AdminTokenStrategy, RequestAuthentication, IssueAccessTokenHandler, GetCurrentApiKeyHandler],
 })
 export class AuthModule {}

@@ -26,3 +26,10 @@ export const MAX_CONFLICTING_POSITIONS = 100;
 export const STREAM_TYPE_SEPARATORS = ['-', '_', ':'];
 /** A POSIX regular expression (PostgreSQL's regexp_match) for the type; '-' comes first, so it is literal in the class. */
 export const STREAM_TYPE_PATTERN = `^[^${STREAM_TYPE_SEPARATORS.join('')}]*`;
+
+/**
+ * How a store's streams may be listed: `created`, oldest first (the default), or `updated`, the one
+ * appended to last first.
+ */
+export const STREAM_LIST_SORTS = ['created', 'updated'] as const;
+export type StreamListSort = (typeof STREAM_LIST_SORTS)[number];

@@ -3,6 +3,7 @@ import { ExpiredRecordsRepository } from './expiry/expired-records.repository';
 import { AppendNotifications } from './notifications/append-notifications';
 import { DcbEventReader } from './read/dcb-event-reader';
 import { EventLogReader } from './read/event-log-reader';
+import { StreamListReader } from './read/stream-list-reader';
 
 /**
  * Reads of the event log (streams, the whole store, subscribers' pages, DCB queries), append
@@ -10,7 +11,7 @@ import { EventLogReader } from './read/event-log-reader';
  * import it. Appends are EventAppendModule's (they need the API's event bus).
  */
 @Module({
-  providers: [EventLogReader, DcbEventReader, ExpiredRecordsRepository, AppendNotifications],
-  exports: [EventLogReader, DcbEventReader, ExpiredRecordsRepository, AppendNotifications],
+  providers: [EventLogReader, DcbEventReader, StreamListReader, ExpiredRecordsRepository, AppendNotifications],
+  exports: [EventLogReader, DcbEventReader, StreamListReader, ExpiredRecordsRepository, AppendNotifications],
 })
 export class EventLogModule {}

@@ -83,7 +83,11 @@ export class StreamsController {
 
   @Get('streams')
   @RequireScope('read')
-  @ApiOperation({ operationId: 'listStreams', summary: "List the store's streams, oldest first" })
+  @ApiOperation({
+    operationId: 'listStreams',
+    summary: "List the store's streams, oldest first or last appended to first",
+    description: '`filter` finds streams by a part of their id; `streamType` and `hasEvents` narrow the list further.',
+  })
   @ApiParam(EVENT_STORE_REF_PARAM)
   @ApiOkResponse({ type: ListStreamsResponseDto })
   @ApiErrorResponses([400, 401, 403, 404])

@@ -10,8 +10,14 @@ import { EVENT_STORE_REF_PARAM } from '../event-stores/event-store-ref.param';
 import { CreateSubscriptionCommand } from './commands/create-subscription.command';
 import { DeleteSubscriptionCommand } from './commands/delete-subscription.command';
 import { ReplayDeadLetterCommand } from './commands/replay-dead-letter.command';
+import { ReplayDeadLettersCommand } from './commands/replay-dead-letters.command';
 import { CreateSubscriptionDto } from './dto/create-subscription.dto';
-import { DeadLetterListResponseDto, DeadLetterResponseDto, ReplayDeadLetterResponseDto } from './dto/dead-letter.response.dto';
+import {
+  DeadLetterListResponseDto,
+  DeadLetterResponseDto,
+  ReplayDeadLetterResponseDto,
+  ReplayDeadLettersResponseDto,
+} from './dto/dead-letter.response.dto';
 import {
   ANY_SUBSCRIPTION_SCHEMA,
   AnySubscriptionResponseDto,
@@ -143,6 +149,27 @@ export class SubscriptionsController {
   ): Promise<DeadLetterListResponseDto> {
     const deadLetters = await this.queryBus.execute(new ListDeadLettersQuery(principal.tenantId, ref, subscriptionId));
     return { deadLetters: deadLetters.map(DeadLetterResponseDto.from), totalCount: deadLetters.length };
+  }
+
+  @Post('subscriptions/:subscriptionId/dead-letters/replay')
+  @HttpCode(202)
+  @ApiOperation({
+    operationId: 'replayDeadLetters',
+    summary: 'Deliver every dead letter of a subscription again',
+    description:
+      'Each takes its turn in the subscription’s one-at-a-time delivery, in global-position order, before its new events; ' +
+      'one already waiting for its replay keeps its place. Delivered, each is removed.',
+  })
+  @ApiParam(EVENT_STORE_REF_PARAM)
+  @ApiParam(SUBSCRIPTION_ID_PARAM)
+  @ApiAcceptedResponse({ type: ReplayDeadLettersResponseDto })
+  @ApiErrorResponses([401, 403, 404])
+  async replayAll(
+    @CurrentPrincipal() principal: Principal,
+    @Param('eventStoreId') ref: string,
+    @Param('subscriptionId') subscriptionId: string,
+  ): Promise<ReplayDeadLettersResponseDto> {
+    return { success: true, queued: await this.commandBus.execute(new ReplayDeadLettersCommand(principal.tenantId, ref, subscriptionId)) };
   }
 
   @Post('subscriptions/:subscriptionId/dead-letters/:deadLetterId/replay')

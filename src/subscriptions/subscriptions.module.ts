@@ -5,6 +5,7 @@ import { WebSocketGatewayModule } from '../websocket-gateway/websocket-gateway.m
 import { CreateSubscriptionHandler } from './commands/create-subscription.handler';
 import { DeleteSubscriptionHandler } from './commands/delete-subscription.handler';
 import { ReplayDeadLetterHandler } from './commands/replay-dead-letter.handler';
+import { ReplayDeadLettersHandler } from './commands/replay-dead-letters.handler';
 import { WebhookDeliveryQueueModule } from './delivery/webhook-delivery-queue.module';
 import { WakeWebhooksOnAppendHandler } from './events/wake-webhooks-on-append.handler';
 import { GetSubscriptionHandler } from './queries/get-subscription.handler';
@@ -16,7 +17,7 @@ import { SubscriptionsController } from './subscriptions.controller';
 import { WebhookPresenceCache } from './webhook-presence.cache';
 import { WebhookTargetPolicy } from './webhook-target-policy';
 
-const commandHandlers = [CreateSubscriptionHandler, DeleteSubscriptionHandler, ReplayDeadLetterHandler];
+const commandHandlers = [CreateSubscriptionHandler, DeleteSubscriptionHandler, ReplayDeadLetterHandler, ReplayDeadLettersHandler];
 const queryHandlers = [GetSubscriptionHandler, ListSubscriptionsHandler, ListDeadLettersHandler];
 const eventHandlers = [WakeWebhooksOnAppendHandler];
 

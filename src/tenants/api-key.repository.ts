@@ -80,6 +80,16 @@ export class ApiKeyRepository {
     return this.findActive(BY_ID, apiKeyId);
   }
 
+  /** The names of an active key and of its tenant; null once the key is revoked. */
+  async findNames(apiKeyId: string): Promise<{ apiKeyName: string; tenantName: string } | null> {
+    const [row]: { key_name: string; tenant_name: string }[] = await this.apiKeys.query(
+      `SELECT k.name AS key_name, t.name AS tenant_name FROM api_keys k JOIN tenants t ON t.id = k.tenant_id
+        WHERE k.id = $1 AND k.revoked_at IS NULL`,
+      [apiKeyId],
+    );
+    return row ? { apiKeyName: row.key_name, tenantName: row.tenant_name } : null;
+  }
+
   /** Which of these keys have been revoked. */
   async revokedAmong(apiKeyIds: string[]): Promise<Set<string>> {
     const rows: { id: string }[] = await this.apiKeys.query(`SELECT id FROM api_keys WHERE id = ANY($1) AND revoked_at IS NOT NULL`, [

@@ -21,15 +21,29 @@ describe('Endpoints of the web console', () => {
   afterAll(() => testApp.close());
 
   describe('GET /api-keys/current', () => {
-    it('names the key, its tenant and its scopes, whatever they are', async () => {
-      const full = await api.http().get('/api-keys/current').set(bearer(tenant.key)).expect(200);
-      expect(full.body).toEqual({ apiKeyId: tenant.apiKeyId, tenantId: tenant.tenantId, scopes: ['read', 'write', 'admin'] });
+    it('names the key and its tenant, by id and by name, and its scopes, whatever they are', async () => {
+      const tenantName = `acme-${Math.random().toString(36).slice(2, 8)}`;
+      const named = await api.tenantWithKey(['read', 'write', 'admin'], tenantName);
+      const full = await api.http().get('/api-keys/current').set(bearer(named.key)).expect(200);
+      expect(full.body).toEqual({
+        apiKeyId: named.apiKeyId,
+        apiKeyName: 'key-read-write-admin',
+        tenantId: named.tenantId,
+        tenantName,
+        scopes: ['read', 'write', 'admin'],
+      });
       expect(full.headers['x-ratelimit-limit']).toBeDefined();
 
       for (const scopes of [['read'], ['write'], ['admin'], ['read', 'write']] as const) {
-        const key = await api.keyFor(tenant.tenantId, [...scopes]);
+        const key = await api.keyFor(named.tenantId, [...scopes]);
         const response = await api.http().get('/api-keys/current').set(bearer(key.key)).expect(200);
-        expect(response.body).toEqual({ apiKeyId: key.apiKeyId, tenantId: tenant.tenantId, scopes });
+        expect(response.body).toEqual({
+          apiKeyId: key.apiKeyId,
+          apiKeyName: `key-${scopes.join('-')}`,
+          tenantId: named.tenantId,
+          tenantName,
+          scopes,
+        });
       }
     });
 

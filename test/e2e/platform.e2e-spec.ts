@@ -160,6 +160,11 @@ describe('Errors, request ids, health and API docs', () => {
       ['/event-stores/{eventStoreId}/subscriptions/{subscriptionId}', 'delete', ['200', '401', '403', '404', '429', '500', '503']],
       ['/event-stores/{eventStoreId}/subscriptions/{subscriptionId}/dead-letters', 'get', ['200', '401', '403', '404', '429', '500']],
       [
+        '/event-stores/{eventStoreId}/subscriptions/{subscriptionId}/dead-letters/replay',
+        'post',
+        ['202', '401', '403', '404', '429', '500'],
+      ],
+      [
         '/event-stores/{eventStoreId}/subscriptions/{subscriptionId}/dead-letters/{deadLetterId}/replay',
         'post',
         ['202', '401', '403', '404', '429', '500'],

@@ -497,6 +497,39 @@ describe('Streams and events', () => {
       expect(page.pagination).toEqual({ limit: 2, offset: 1, total: 4, hasMore: true });
     });
 
+    it('lists the stream appended to last first with sort=updated, and pages in that order', async () => {
+      await append('order-1', { events: [event('f')] }).expect(200);
+      const ids = (body: { streams: { streamId: string }[] }) => body.streams.map((s) => s.streamId);
+      const { body } = await list({ sort: 'updated' }).expect(200);
+      expect(ids(body)).toEqual(['order-1', 'plain', 'order:2', 'user_7']);
+      expect(body.streams.map((s: { lastGlobalPosition: number }) => s.lastGlobalPosition)).toEqual([6, 5, 4, 3]);
+      const second = (await list({ sort: 'updated', limit: 2, offset: 2 }).expect(200)).body;
+      expect(ids(second)).toEqual(['order:2', 'user_7']);
+      expect(second.pagination).toEqual({ limit: 2, offset: 2, total: 4, hasMore: false });
+      expect(ids((await list({ sort: 'updated', streamType: 'order' }).expect(200)).body)).toEqual(['order-1', 'order:2']);
+      expect(ids((await list({ sort: 'created' }).expect(200)).body)).toEqual(['order-1', 'user_7', 'order:2', 'plain']);
+    });
+
+    it('finds streams by a part of their id in any case, taking % and _ literally, with the other filters', async () => {
+      await append('Order-100%_done', { events: [event('g')] }).expect(200);
+      const ids = async (query: Record<string, unknown>) => {
+        const { body } = await list(query).expect(200);
+        expect(body.pagination.total).toBe(body.streams.length);
+        return body.streams.map((s: { streamId: string }) => s.streamId);
+      };
+      expect(await ids({ filter: 'ORDER' })).toEqual(['order-1', 'order:2', 'Order-100%_done']);
+      expect(await ids({ filter: '%' })).toEqual(['Order-100%_done']);
+      expect(await ids({ filter: '_' })).toEqual(['user_7', 'Order-100%_done']);
+      expect(await ids({ filter: 'order', streamType: 'order' })).toEqual(['order-1', 'order:2']);
+      expect(await ids({ filter: 'order', sort: 'updated' })).toEqual(['Order-100%_done', 'order:2', 'order-1']);
+      expect(await ids({ filter: 'nothing-like-it' })).toEqual([]);
+    });
+
+    it('refuses an unknown sort and an over-long filter with 400 naming them', async () => {
+      const { body } = await list({ sort: 'newest', filter: 'x'.repeat(256) }).expect(400);
+      expect(fieldsOf(body).sort()).toEqual(['filter', 'sort']);
+    });
+
     it('filters by hasEvents', async () => {
       expect((await list({ hasEvents: true }).expect(200)).body.pagination.total).toBe(4);
       expect((await list({ hasEvents: false }).expect(200)).body.streams).toEqual([]);

@@ -344,6 +344,8 @@ describe('Webhook subscriptions', () => {
             id: expect.stringMatching(/^dl_/),
             globalPosition: 1,
             eventId: events[0].event_id,
+            type: 'poison',
+            streamId: 's-1',
             attempts: 2,
             lastStatusCode: 500,
             lastError: 'HTTP 500',
@@ -376,6 +378,50 @@ describe('Webhook subscriptions', () => {
         .set(bearer(tenant.key))
         .expect(404);
       expect(missing.body.error.details).toEqual({ subscriptionId, deadLetterId });
+    });
+
+    it('replays every dead letter at once, in position order, once, naming each one’s type and stream', async () => {
+      const { subscriptionId } = (await subscribe(webhook({ retryPolicy: { maxRetries: 0, initialBackoffMs: 100 } })).expect(201)).body;
+      const replayAll = (id = subscriptionId) =>
+        http().post(`/event-stores/${storeId}/subscriptions/${id}/dead-letters/replay`).set(bearer(tenant.key));
+      expect((await replayAll().expect(202)).body).toEqual({ success: true, queued: 0 });
+      receiver.respondWith(() => 500);
+      await append('s-1', 'first');
+      await append('s-2', 'second', 'third');
+      await http()
+        .post(`/event-stores/${storeId}/events`)
+        .set(bearer(tenant.key))
+        .send({ events: [{ type: 'tagged', data: {}, tags: ['t:1'] }] })
+        .expect(200);
+      await expectEventually(async () => (await deadLetters(subscriptionId)).body.totalCount === 4);
+      type Listed = { globalPosition: number; type: string | null; streamId: string | null; lastError: string };
+      const listed = async (): Promise<Listed[]> => (await deadLetters(subscriptionId).expect(200)).body.deadLetters;
+      expect((await listed()).map((d) => [d.globalPosition, d.type, d.streamId])).toEqual([
+        [1, 'first', 's-1'],
+        [2, 'second', 's-2'],
+        [3, 'third', 's-2'],
+        [4, 'tagged', '__dcb__'],
+      ]);
+
+      receiver.respondWith(() => 200);
+      expect((await replayAll().expect(202)).body).toEqual({ success: true, queued: 4 });
+      // Those delivered meanwhile are gone and the others wait already: nothing more to queue.
+      expect((await replayAll().expect(202)).body).toEqual({ success: true, queued: 0 });
+      await receiver.waitUntil(() => receiver.delivered(subscriptionId).length === 4);
+      expect(positions(receiver.delivered(subscriptionId))).toEqual([1, 2, 3, 4]);
+      await expectEventually(async () => (await listed()).length === 0);
+
+      // Retention deletes a dead letter's event: the letter stays, no longer saying what it was, and its replay is dropped.
+      receiver.respondWith(() => 500);
+      await append('s-3', 'fifth');
+      await expectEventually(async () => (await listed()).length === 1);
+      await db.query(`DELETE FROM events WHERE event_store_id = $1 AND global_position = 5`, [storeId]);
+      expect((await listed())[0]).toMatchObject({ globalPosition: 5, type: null, streamId: null });
+      expect((await replayAll().expect(202)).body).toEqual({ success: true, queued: 1 });
+      await expectEventually(async () => (await listed())[0].lastError === 'The event is no longer stored (retention)');
+
+      const missing = await replayAll('sub_000000000000000000000000').expect(404);
+      expect(missing.body.error).toMatchObject({ code: 'NOT_FOUND', details: { subscriptionId: 'sub_000000000000000000000000' } });
     });
 
     it('delivers a replay after the retry in progress, before newer events', async () => {

@@ -53,7 +53,7 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * The API key of this request: its id, tenant and scopes
+     * The API key of this request: its id and name, its tenant and scopes
      * @description Lets a client offer only what the key may do (the web console hides actions a `read` key would be refused).
      */
     get: operations['getCurrentApiKey'];
@@ -244,7 +244,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** List the store's streams, oldest first */
+    /**
+     * List the store's streams, oldest first or last appended to first
+     * @description `filter` finds streams by a part of their id; `streamType` and `hasEvents` narrow the list further.
+     */
     get: operations['listStreams'];
     put?: never;
     post?: never;
@@ -382,6 +385,26 @@ export interface paths {
     get: operations['listDeadLetters'];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/event-stores/{eventStoreId}/subscriptions/{subscriptionId}/dead-letters/replay': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Deliver every dead letter of a subscription again
+     * @description Each takes its turn in the subscription’s one-at-a-time delivery, in global-position order, before its new events; one already waiting for its replay keeps its place. Delivered, each is removed.
+     */
+    post: operations['replayDeadLetters'];
     delete?: never;
     options?: never;
     head?: never;
@@ -595,8 +618,18 @@ export interface components {
     CurrentApiKeyResponseDto: {
       /** @example key_5e0f2a9c7b1d4e6f8a2b3c4d */
       apiKeyId: string;
+      /**
+       * @description The name the key was created with
+       * @example billing-service
+       */
+      apiKeyName: string;
       /** @example ten_1a2b3c4d5e6f7a8b9c0d1e2f */
       tenantId: string;
+      /**
+       * @description The tenant's name
+       * @example acme
+       */
+      tenantName: string;
       /**
        * @description What the key may do: `read`, `write`, `admin`
        * @example [
@@ -1321,6 +1354,16 @@ export interface components {
       /** @example 0f8fad5b-d9cb-469f-a165-70867728950e */
       eventId: string;
       /**
+       * @description The event's type; null once retention deleted the event
+       * @example order.created
+       */
+      type: string | null;
+      /**
+       * @description The event's stream (`__dcb__` for a DCB event); null once retention deleted the event
+       * @example order-1001
+       */
+      streamId: string | null;
+      /**
        * @description Attempts made in the round that failed
        * @example 4
        */
@@ -1344,6 +1387,15 @@ export interface components {
       deadLetters: components['schemas']['DeadLetterResponseDto'][];
       /** @example 1 */
       totalCount: number;
+    };
+    ReplayDeadLettersResponseDto: {
+      /** @example true */
+      success: boolean;
+      /**
+       * @description Dead letters this request queued; those already waiting for their replay are not counted again
+       * @example 3
+       */
+      queued: number;
     };
     ReplayDeadLetterResponseDto: {
       /** @example true */
@@ -4012,6 +4064,10 @@ export interface operations {
         streamType?: string;
         /** @description true: only streams that still hold events (retention may have emptied some) */
         hasEvents?: boolean;
+        /** @description Case-insensitive part of the stream id */
+        filter?: string;
+        /** @description `created`: the stream created first comes first; `updated`: the stream appended to last comes first (by `lastGlobalPosition`, which follows commit order) */
+        sort?: 'created' | 'updated';
       };
       header?: never;
       path: {
@@ -5795,6 +5851,152 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['DeadLetterListResponseDto'];
+        };
+      };
+      /** @description VALIDATION_ERROR: a query parameter (or body field) this operation does not define, named in `details.fields`, or two credentials in one request (two `Authorization` headers) */
+      400: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description UNAUTHORIZED: missing, invalid or revoked credentials */
+      401: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description FORBIDDEN: the API key lacks the scope this operation needs */
+      403: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description NOT_FOUND: the resource does not exist or belongs to another tenant */
+      404: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description RATE_LIMITED: the API key used up its requests of this minute (`details.limit: "requests"`), or, on appends, the store its events of this minute (`details.limit: "events"`, nothing written; only `Retry-After` then refers to the budget). Every response to an authenticated request carries the `X-RateLimit-*` headers. */
+      429: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          /** @description Seconds to wait before retrying */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description INTERNAL_ERROR: unexpected failure; `details.requestId` identifies it in the logs */
+      500: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE: this instance is shutting down (retry; another instance will answer), it is receiving too many request bodies at once, or no database connection of your share came free within DATABASE_MAX_WAIT_MS (`details.limit: "databaseConnections"`); QUERY_TIMEOUT: the database cancelled the request after DATABASE_STATEMENT_TIMEOUT_MS (narrow it or retry). Each with `Retry-After` */
+      503: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+    };
+  };
+  replayDeadLetters: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The store's id (`es_…`) or its name within your tenant */
+        eventStoreId: string;
+        subscriptionId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      202: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ReplayDeadLettersResponseDto'];
         };
       };
       /** @description VALIDATION_ERROR: a query parameter (or body field) this operation does not define, named in `details.fields`, or two credentials in one request (two `Authorization` headers) */

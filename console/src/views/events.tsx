@@ -1,7 +1,8 @@
 import type { ResponseOf, StoredEvent } from '@event-store-service/client';
 import { useEffect, useState } from 'preact/hooks';
-import { DCB_STREAM_ID, EmptyState, ErrorMessage, EventDetails, Loading, Pager } from '../components';
-import { formatTime, splitList } from '../format';
+import { DCB_STREAM_ID, EmptyState, ErrorMessage, Loading, Pager } from '../components';
+import { EventDetails } from '../event-details';
+import { formatTime, splitList, zoneOf } from '../format';
 import { useAction, useResource, useTitle } from '../hooks';
 import { Link, navigate, pathOf, useRoute } from '../router';
 import { useSession } from '../session';
@@ -19,12 +20,12 @@ interface Filters {
   order: 'oldest' | 'newest';
 }
 
-/** `2026-11-24T15:23` in local time, as a datetime-local input shows an ISO instant. */
+/** `2026-11-24T15:23:01.042` in local time, as a datetime-local input (to the millisecond) shows an ISO instant. */
 function toLocalInput(iso: string): string {
   if (!iso) return '';
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
-  return new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+  return new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 23);
 }
 
 const fromLocalInput = (value: string) => (value ? new Date(value).toISOString() : '');
@@ -136,6 +137,8 @@ export function EventsView({ store }: { store: string }) {
           After
           <input
             type="datetime-local"
+            step="0.001"
+            aria-describedby="time-zone-hint"
             value={toLocalInput(draft.after)}
             onInput={(event) => setDraft({ ...draft, after: fromLocalInput(event.currentTarget.value) })}
           />
@@ -144,10 +147,15 @@ export function EventsView({ store }: { store: string }) {
           Before
           <input
             type="datetime-local"
+            step="0.001"
+            aria-describedby="time-zone-hint"
             value={toLocalInput(draft.before)}
             onInput={(event) => setDraft({ ...draft, before: fromLocalInput(event.currentTarget.value) })}
           />
         </label>
+        <span id="time-zone-hint" class="hint wide">
+          Times are in your time zone ({zoneOf(new Date())}), to the millisecond; both bounds exclusive
+        </span>
         <div class="field">
           {/* Labelled with for=, not by nesting: a label around a select would take in its options' text. */}
           <label for="events-order">Order</label>

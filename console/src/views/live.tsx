@@ -1,6 +1,8 @@
 import type { LiveEvent } from '@event-store-service/client';
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { DCB_STREAM_ID, EmptyState, ErrorMessage, JsonTree } from '../components';
+import { DCB_STREAM_ID, EmptyState, ErrorMessage } from '../components';
+import { eventHeading } from '../event-details';
+import { JsonView } from '../json-tree';
 import { formatClock, formatNumber } from '../format';
 import { useTitle } from '../hooks';
 import { Link, navigate, pathOf, useRoute } from '../router';
@@ -146,8 +148,17 @@ export function LiveView({ store }: { store: string }) {
         Client id <code>{clientId}</code> · {formatNumber(received)} received since opening
         {received > MAX_SHOWN && ` · showing the newest ${MAX_SHOWN}`}
       </p>
-      {events.length === 0 ? (
-        <EmptyState title={paused ? 'Paused.' : 'Waiting for events…'}>
+      {events.length === 0 && paused && (
+        <EmptyState title="Paused.">
+          <p>
+            {heldCount === 0
+              ? 'Events appended meanwhile are held, and shown when you resume.'
+              : `Resume to show the ${formatNumber(heldCount)} ${heldCount === 1 ? 'event' : 'events'} held.`}
+          </p>
+        </EmptyState>
+      )}
+      {events.length === 0 && !paused && (
+        <EmptyState title="Waiting for events…">
           <p>
             Events appear here as they are appended to <strong>{store}</strong>
             {filter !== '*' && (
@@ -159,7 +170,8 @@ export function LiveView({ store }: { store: string }) {
             . Append one from a stream's page, or over the API.
           </p>
         </EmptyState>
-      ) : (
+      )}
+      {events.length > 0 && (
         <table>
           <caption>Live events</caption>
           <thead>
@@ -193,9 +205,7 @@ export function LiveView({ store }: { store: string }) {
       {opened && (
         <section class="panel" aria-labelledby="live-event-heading">
           <div class="panel-head">
-            <h3 id="live-event-heading">
-              Event {opened.globalPosition}: {opened.type}
-            </h3>
+            <h3 id="live-event-heading">{eventHeading(opened, 'global')}</h3>
             <div class="actions">
               <Link href={pathOf(['stores', store, 'events'], { event: opened.globalPosition })} class="button secondary">
                 Open with metadata and tags
@@ -205,9 +215,7 @@ export function LiveView({ store }: { store: string }) {
               </button>
             </div>
           </div>
-          <div class="json" role="group" aria-label="Event data">
-            <JsonTree value={opened.data} />
-          </div>
+          <JsonView key={opened.globalPosition} value={opened.data} label="Event data" />
         </section>
       )}
     </>

@@ -1,6 +1,7 @@
 import type { DcbQueryItem, ResponseOf, StoredEvent } from '@event-store-service/client';
 import { useEffect, useState } from 'preact/hooks';
-import { EmptyState, ErrorMessage, EventDetails, Loading } from '../components';
+import { EmptyState, ErrorMessage, Loading } from '../components';
+import { EventDetails } from '../event-details';
 import { formatTime, splitList } from '../format';
 import { useAction, useResource, useTitle } from '../hooks';
 import { navigate, pathOf, useRoute } from '../router';

@@ -1,20 +1,14 @@
-import {
-  type ExpectedStreamVersion,
-  type ResponseOf,
-  type StoredEvent,
-  StreamNotFoundError,
-  VersionConflictError,
-} from '@event-store-service/client';
-import { useEffect, useState } from 'preact/hooks';
-import { EmptyState, ErrorMessage, EventDetails, Loading, Notice, Pager } from '../components';
-import { formatTime, FormError, parseJsonObject, splitList } from '../format';
-import { useAction, useResource, useTitle } from '../hooks';
+import { type ResponseOf, type StoredEvent, StreamNotFoundError } from '@event-store-service/client';
+import { EmptyState, ErrorMessage, Loading, Pager } from '../components';
+import { EventDetails } from '../event-details';
+import { formatTime } from '../format';
+import { useResource, useTitle } from '../hooks';
 import { Link, navigate, pathOf, useRoute } from '../router';
 import { useSession } from '../session';
+import { AppendForm } from './append-form';
+import { GoToPosition, PAGE_SIZE, type PageLink, pageLinks } from './stream-paging';
 
 type StreamPage = ResponseOf<'readStream', 200>;
-
-const PAGE_SIZE = 50;
 
 /**
  * One stream: its events a page at a time, newest or oldest first, each opening in the event viewer;
@@ -79,22 +73,8 @@ export function StreamView({ store, streamId }: { store: string; streamId: strin
   const version = page.data?.streamVersion ?? 0;
   const first = events[0];
   const last = events.at(-1);
-  let onPrevious: (() => void) | undefined;
-  let onNext: (() => void) | undefined;
-  if (first && last) {
-    if (order === 'newest') {
-      if (at !== undefined && first.streamPosition < version - 1)
-        onPrevious = () => go({ at: first.streamPosition + PAGE_SIZE, event: undefined });
-      if (page.data?.hasMore && last.streamPosition > 0) onNext = () => go({ at: last.streamPosition - 1, event: undefined });
-    } else {
-      if (first.streamPosition > 0 && (at ?? 0) > 0)
-        onPrevious = () => go({ at: Math.max(0, first.streamPosition - PAGE_SIZE), event: undefined });
-      if (page.data?.hasMore) onNext = () => go({ at: last.streamPosition + 1, event: undefined });
-    }
-  }
-  // A "previous" page past the newest event is simply the first page.
-  if (order === 'newest' && onPrevious && first && first.streamPosition + PAGE_SIZE >= version - 1)
-    onPrevious = () => go({ at: undefined, event: undefined });
+  const links = first && last ? pageLinks(order, at, version, first.streamPosition, last.streamPosition, Boolean(page.data?.hasMore)) : {};
+  const to = (target: PageLink | undefined) => target && (() => go({ at: target.at, event: undefined }));
 
   return (
     <>
@@ -132,6 +112,7 @@ export function StreamView({ store, streamId }: { store: string; streamId: strin
           <button type="button" class="secondary" onClick={page.reload}>
             Refresh
           </button>
+          <GoToPosition version={version} onGo={(position) => go({ at: position, event: position })} />
         </div>
       )}
       {page.data && events.length === 0 && (
@@ -182,8 +163,11 @@ export function StreamView({ store, streamId }: { store: string; streamId: strin
           <Pager
             label="Event pages"
             summary={`Positions ${Math.min(first.streamPosition, last!.streamPosition)} to ${Math.max(first.streamPosition, last!.streamPosition)}, of ${version} ${version === 1 ? 'event' : 'events'} ever appended`}
-            onPrevious={onPrevious}
-            onNext={onNext}
+            jumps
+            onFirst={to(links.first)}
+            onPrevious={to(links.previous)}
+            onNext={to(links.next)}
+            onLast={to(links.last)}
           />
         </>
       )}
@@ -193,7 +177,7 @@ export function StreamView({ store, streamId }: { store: string; streamId: strin
           <p>It was never appended, or retention deleted it.</p>
         </EmptyState>
       )}
-      {opened && <EventDetails event={opened} onClose={() => go({ event: undefined })} />}
+      {opened && <EventDetails event={opened} by="stream" onClose={() => go({ event: undefined })} />}
       {can('write') && (
         <AppendForm
           store={store}
@@ -208,141 +192,5 @@ export function StreamView({ store, streamId }: { store: string; streamId: strin
         />
       )}
     </>
-  );
-}
-
-function parseExpected(text: string): ExpectedStreamVersion | undefined {
-  const value = text.trim();
-  if (value === '') return undefined;
-  if (value === 'any' || value === 'no_stream' || value === 'stream_exists') return value;
-  if (/^\d+$/.test(value)) return Number(value);
-  throw new FormError('Expected version must be a number, any, no_stream or stream_exists');
-}
-
-/**
- * Appends one event. The expected version starts at the stream's version as shown, so an append
- * made on a stale page is refused with a version conflict instead of silently landing after
- * events the user has not seen.
- */
-function AppendForm(props: {
-  store: string;
-  streamId: string;
-  version: number | null | undefined;
-  onAppended: (position: number) => void;
-  onStale: () => void;
-}) {
-  const { client } = useSession();
-  const [type, setType] = useState('');
-  const [data, setData] = useState('{\n  \n}');
-  const [metadata, setMetadata] = useState('');
-  const [tags, setTags] = useState('');
-  const [expected, setExpected] = useState('');
-  const [touched, setTouched] = useState(false);
-  const [notice, setNotice] = useState<string | undefined>();
-  const shownVersion = props.version === null ? 'no_stream' : props.version === undefined ? '' : String(props.version);
-  useEffect(() => {
-    if (!touched) setExpected(shownVersion);
-  }, [shownVersion, touched]);
-
-  const append = useAction(async () => {
-    setNotice(undefined);
-    if (type.trim() === '') throw new FormError('Enter the event type');
-    const event = {
-      type: type.trim(),
-      data: parseJsonObject(data, 'Data'),
-      ...(metadata.trim() !== '' && { metadata: parseJsonObject(metadata, 'Metadata') }),
-      ...(splitList(tags).length > 0 && { tags: splitList(tags) }),
-    };
-    const expectedStreamVersion = parseExpected(expected);
-    const result = await client
-      .store(props.store)
-      .appendToStream(props.streamId, [event], expectedStreamVersion === undefined ? {} : { expectedStreamVersion });
-    setNotice(`Appended ${event.type} at stream position ${result.streamVersion - 1} (global position ${result.globalPosition}).`);
-    setTouched(false);
-    props.onAppended(result.streamVersion - 1);
-  });
-
-  const conflict = append.error instanceof VersionConflictError ? append.error : undefined;
-  return (
-    <section class="panel" aria-labelledby="append-heading">
-      <h3 id="append-heading">Append an event</h3>
-      <form
-        class="form grid"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void append.run();
-        }}
-      >
-        <label>
-          Event type
-          <input name="type" required value={type} placeholder="order.created" onInput={(event) => setType(event.currentTarget.value)} />
-        </label>
-        <div class="field">
-          <label>
-            Expected version
-            <input
-              name="expectedVersion"
-              value={expected}
-              aria-describedby="expected-hint"
-              onInput={(event) => {
-                setTouched(true);
-                setExpected(event.currentTarget.value);
-              }}
-            />
-          </label>
-          <span id="expected-hint" class="hint">
-            The stream's version as you saw it; or any, no_stream, stream_exists
-          </span>
-        </div>
-        <label class="wide">
-          Data (JSON)
-          <textarea name="data" rows={6} spellcheck={false} value={data} onInput={(event) => setData(event.currentTarget.value)} />
-        </label>
-        <label class="wide">
-          Metadata (JSON, optional)
-          <textarea
-            name="metadata"
-            rows={3}
-            spellcheck={false}
-            value={metadata}
-            placeholder='{ "correlationId": "…" }'
-            onInput={(event) => setMetadata(event.currentTarget.value)}
-          />
-        </label>
-        <label class="wide">
-          Tags (comma-separated, optional)
-          <input name="tags" value={tags} placeholder="customer:c-7, order:1001" onInput={(event) => setTags(event.currentTarget.value)} />
-        </label>
-        <div class="actions wide">
-          <button type="submit" disabled={append.busy}>
-            Append event
-          </button>
-        </div>
-      </form>
-      {notice && <Notice>{notice}</Notice>}
-      {conflict ? (
-        <div class="error" role="alert">
-          <p>
-            <strong>Version conflict:</strong> you expected version {String(conflict.expectedStreamVersion)}, but the stream is at version{' '}
-            {String(conflict.streamVersion)}. Someone appended since you looked: nothing was written. Read the new events, then append
-            again. <code class="code">{conflict.code}</code>
-          </p>
-          <button
-            type="button"
-            class="secondary"
-            onClick={() => {
-              setExpected(String(conflict.streamVersion ?? ''));
-              setTouched(true);
-              append.clearError();
-              props.onStale();
-            }}
-          >
-            Show the new events and expect version {String(conflict.streamVersion)}
-          </button>
-        </div>
-      ) : (
-        <ErrorMessage error={append.error} what="Appending" />
-      )}
-    </section>
   );
 }

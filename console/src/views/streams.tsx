@@ -7,56 +7,86 @@ import { useSession } from '../session';
 
 const PAGE_SIZE = 50;
 
-/** A store's streams, newest last, filtered by type and by whether they still hold events. */
+type Sort = 'updated' | 'created';
+
+interface Filters {
+  /** A part of the stream id. */
+  filter: string;
+  type: string;
+  hasEvents: boolean;
+  sort: Sort;
+  offset: number;
+}
+
+/**
+ * A store's streams, the one appended to last first (or the oldest first), found by a part of their
+ * id, filtered by type and by whether they still hold events; paged, with jumps to either end.
+ */
 export function StreamsView({ store }: { store: string }) {
   useTitle('Streams', store);
   const { client, can } = useSession();
   const { query } = useRoute();
-  const streamType = query.get('type') ?? '';
-  const hasEvents = query.get('hasEvents') === 'true';
-  const offset = Math.max(0, Number(query.get('offset')) || 0);
+  const current: Filters = {
+    filter: query.get('filter') ?? '',
+    type: query.get('type') ?? '',
+    hasEvents: query.get('hasEvents') === 'true',
+    sort: query.get('sort') === 'created' ? 'created' : 'updated',
+    offset: Math.max(0, Number(query.get('offset')) || 0),
+  };
+  const { filter, type: streamType, hasEvents, sort, offset } = current;
   const [typeText, setTypeText] = useState(streamType);
+  const [filterText, setFilterText] = useState(filter);
   const [openId, setOpenId] = useState('');
 
-  const go = (changes: { type?: string; hasEvents?: boolean; offset?: number }, replace = false) => {
-    const next = { type: streamType, hasEvents, offset: 0, ...changes };
+  const go = (changes: Partial<Filters>, replace = false) => {
+    const next = { ...current, offset: 0, ...changes };
     navigate(
       pathOf(['stores', store, 'streams'], {
+        filter: next.filter,
         type: next.type,
         hasEvents: next.hasEvents ? 'true' : undefined,
+        sort: next.sort === 'created' ? 'created' : undefined,
         offset: next.offset || undefined,
       }),
-      {
-        replace,
-      },
+      { replace },
     );
   };
 
+  // Typing filters as it goes, once the typing pauses.
   useEffect(() => setTypeText(streamType), [streamType]);
+  useEffect(() => setFilterText(filter), [filter]);
   useEffect(() => {
-    if (typeText === streamType) return;
-    const timer = setTimeout(() => go({ type: typeText }, true), 250);
+    if (typeText === streamType && filterText === filter) return;
+    const timer = setTimeout(() => go({ type: typeText, filter: filterText }, true), 250);
     return () => clearTimeout(timer);
-  }, [typeText]);
+  }, [typeText, filterText]);
 
   const streams = useResource(
     (signal) =>
       client.store(store).listStreamsPage({
         limit: PAGE_SIZE,
         offset,
+        sort,
+        ...(filter && { filter }),
         ...(streamType && { streamType }),
         ...(hasEvents && { hasEvents: true }),
         signal,
       }),
-    [store, streamType, hasEvents, offset],
+    [store, filter, streamType, hasEvents, sort, offset],
   );
 
   const page = streams.data;
-  const filtered = streamType !== '' || hasEvents;
+  const filtered = filter !== '' || streamType !== '' || hasEvents;
+  const total = page?.pagination.total ?? 0;
+  const lastOffset = Math.max(0, Math.floor((total - 1) / PAGE_SIZE) * PAGE_SIZE);
   return (
     <>
       <h2>Streams</h2>
       <div class="toolbar">
+        <label class="inline">
+          Id contains
+          <input type="search" value={filterText} placeholder="1001" onInput={(event) => setFilterText(event.currentTarget.value)} />
+        </label>
         <label class="inline">
           Stream type
           <input type="search" value={typeText} placeholder="order" onInput={(event) => setTypeText(event.currentTarget.value)} />
@@ -65,6 +95,17 @@ export function StreamsView({ store }: { store: string }) {
           <input type="checkbox" checked={hasEvents} onChange={(event) => go({ hasEvents: event.currentTarget.checked })} />
           Only streams with events
         </label>
+        <label class="inline" for="streams-sort">
+          Sort
+        </label>
+        <select
+          id="streams-sort"
+          value={sort}
+          onChange={(event) => go({ sort: event.currentTarget.value === 'created' ? 'created' : 'updated' })}
+        >
+          <option value="updated">Last appended to first</option>
+          <option value="created">Oldest first</option>
+        </select>
         <form
           class="inline-form"
           onSubmit={(event) => {
@@ -113,7 +154,7 @@ export function StreamsView({ store }: { store: string }) {
                 <th scope="col" class="num">
                   Size
                 </th>
-                <th scope="col">Updated</th>
+                <th scope="col">Last append</th>
               </tr>
             </thead>
             <tbody>
@@ -133,9 +174,12 @@ export function StreamsView({ store }: { store: string }) {
           </table>
           <Pager
             label="Stream pages"
-            summary={`${offset + 1}–${offset + page.streams.length} of ${page.pagination.total}`}
+            jumps
+            summary={`Page ${formatNumber(Math.floor(offset / PAGE_SIZE) + 1)} of ${formatNumber(lastOffset / PAGE_SIZE + 1)}: streams ${formatNumber(offset + 1)}–${formatNumber(offset + page.streams.length)} of ${formatNumber(total)}`}
+            onFirst={offset > 0 ? () => go({ offset: 0 }) : undefined}
             onPrevious={offset > 0 ? () => go({ offset: Math.max(0, offset - PAGE_SIZE) }) : undefined}
             onNext={page.pagination.hasMore ? () => go({ offset: offset + PAGE_SIZE }) : undefined}
+            onLast={offset < lastOffset ? () => go({ offset: lastOffset }) : undefined}
           />
         </>
       )}

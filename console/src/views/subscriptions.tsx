@@ -1,40 +1,16 @@
 import type {
-  DeadLetter,
-  ResponseOf,
   SubscriptionInfo,
   SubscriptionPosition,
   WebhookSubscriptionCreated,
   WebhookSubscriptionInput,
 } from '@event-store-service/client';
-import { useEffect, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import { ConfirmDialog, CopyButton, EmptyState, ErrorMessage, Loading, Notice } from '../components';
 import { formatNumber, formatTime, FormError, parseJsonObject } from '../format';
 import { listAll, useAction, useResource, useTitle } from '../hooks';
-import { Link, navigate, pathOf } from '../router';
+import { Link, pathOf } from '../router';
 import { useSession } from '../session';
-
-type EventsPage = ResponseOf<'readEvents', 200>;
-
-/** Lag and failures move while deliveries run: the lists refresh themselves this often. */
-const REFRESH_MS = 5000;
-
-function useEvery(reload: () => void, ms: number) {
-  useEffect(() => {
-    const timer = setInterval(reload, ms);
-    return () => clearInterval(timer);
-  }, [reload, ms]);
-}
-
-/** The store's newest global position: what a subscription is lagging behind. */
-async function lastPosition(client: ReturnType<typeof useSession>['client'], store: string, signal: AbortSignal): Promise<number> {
-  const page = await client.request<EventsPage>('GET', `/event-stores/${encodeURIComponent(store)}/events`, {
-    query: { direction: 'backward', limit: 1 },
-    signal,
-  });
-  return page.events[0]?.globalPosition ?? 0;
-}
-
-const lagOf = (subscription: SubscriptionInfo, position: number) => Math.max(0, position - subscription.lastProcessedEventGlobalPosition);
+import { lagOf, lastPosition, REFRESH_MS, useEvery } from './delivery-health';
 
 /** Webhook subscriptions (and those of open WebSockets) with their health; create and delete them. */
 export function SubscriptionsView({ store }: { store: string }) {
@@ -301,173 +277,5 @@ function CreateSubscriptionForm({ store, onCreated }: { store: string; onCreated
       </form>
       <ErrorMessage error={create.error} what="Creating the subscription" />
     </section>
-  );
-}
-
-/** One webhook subscription: its health and its dead letters, each replayable. */
-export function SubscriptionView({ store, subscriptionId }: { store: string; subscriptionId: string }) {
-  useTitle(subscriptionId, store);
-  const { client, can } = useSession();
-  const [notice, setNotice] = useState<string | undefined>();
-  const [deleting, setDeleting] = useState(false);
-  const data = useResource(
-    async (signal) => {
-      const handle = client.store(store);
-      const [subscription, deadLetters, position] = await Promise.all([
-        handle.getSubscription(subscriptionId, { signal }),
-        listAll(handle.listDeadLetters(subscriptionId, { signal })),
-        lastPosition(client, store, signal),
-      ]);
-      return { subscription, deadLetters, position };
-    },
-    [store, subscriptionId],
-  );
-  useEvery(data.reload, REFRESH_MS);
-
-  const replay = useAction(async (deadLetter: DeadLetter) => {
-    await client.store(store).replayDeadLetter(subscriptionId, deadLetter.id);
-    setNotice(
-      `Replay of position ${deadLetter.globalPosition} queued: it is delivered before the subscription's new events, and leaves this list once delivered.`,
-    );
-    data.reload();
-  });
-  const remove = useAction(async () => {
-    await client.store(store).deleteSubscription(subscriptionId);
-    navigate(pathOf(['stores', store, 'subscriptions']));
-  });
-
-  const subscription = data.data?.subscription;
-  const deadLetters = data.data?.deadLetters ?? [];
-  return (
-    <>
-      <h2>
-        Subscription <code>{subscriptionId}</code>
-      </h2>
-      <p class="muted">
-        <Link href={pathOf(['stores', store, 'subscriptions'])}>All subscriptions</Link>
-      </p>
-      {notice && <Notice>{notice}</Notice>}
-      <ErrorMessage error={data.error} what="Loading the subscription" />
-      <ErrorMessage error={replay.error} what="Replaying" />
-      {!data.data && data.loading && <Loading what="the subscription" />}
-      {subscription && data.data && (
-        <section class="panel" aria-labelledby="subscription-heading">
-          <div class="panel-head">
-            <h3 id="subscription-heading">Delivery</h3>
-            {can('admin') && (
-              <button type="button" class="danger" onClick={() => setDeleting(true)}>
-                Delete subscription
-              </button>
-            )}
-          </div>
-          <dl class="facts">
-            <dt>Target</dt>
-            <dd class="wrap">
-              {subscription.subscriberType === 'webhook'
-                ? subscription.subscriberConfig.url
-                : `WebSocket of ${subscription.subscriberConfig.clientId}`}
-            </dd>
-            <dt>Filter</dt>
-            <dd>
-              <code>{subscription.eventFilter}</code>
-            </dd>
-            <dt>Status</dt>
-            <dd>{subscription.status}</dd>
-            <dt>Checkpoint</dt>
-            <dd>{formatNumber(subscription.lastProcessedEventGlobalPosition)}</dd>
-            <dt>Lag</dt>
-            <dd>{formatNumber(lagOf(subscription, data.data.position))} events</dd>
-            <dt>Failed deliveries</dt>
-            <dd>{formatNumber(subscription.failedDeliveries)}</dd>
-            <dt>Last attempt</dt>
-            <dd>{formatTime(subscription.lastDeliveryAttempt)}</dd>
-            {subscription.subscriberType === 'webhook' && (
-              <>
-                <dt>Retries</dt>
-                <dd>
-                  {subscription.retryPolicy.maxRetries} after {subscription.retryPolicy.initialBackoffMs} ms, ×
-                  {subscription.retryPolicy.backoffMultiplier} each
-                </dd>
-              </>
-            )}
-          </dl>
-        </section>
-      )}
-      {data.data && (
-        <section aria-labelledby="dead-letters-heading">
-          <h3 id="dead-letters-heading">Dead letters</h3>
-          {deadLetters.length === 0 ? (
-            <EmptyState title="No dead letters.">
-              <p>Events the receiver refused after every retry land here, to be replayed once it is fixed.</p>
-            </EmptyState>
-          ) : (
-            <table>
-              <caption>Dead letters of {subscriptionId}</caption>
-              <thead>
-                <tr>
-                  <th scope="col" class="num">
-                    Position
-                  </th>
-                  <th scope="col" class="num">
-                    Attempts
-                  </th>
-                  <th scope="col">Last status</th>
-                  <th scope="col">Last error</th>
-                  <th scope="col">Failed at</th>
-                  <th scope="col">Replay</th>
-                </tr>
-              </thead>
-              <tbody>
-                {deadLetters.map((deadLetter) => (
-                  <tr key={deadLetter.id}>
-                    <td class="num">
-                      <Link href={pathOf(['stores', store, 'events'], { event: deadLetter.globalPosition })}>
-                        {deadLetter.globalPosition}
-                      </Link>
-                    </td>
-                    <td class="num">{deadLetter.attempts}</td>
-                    <td>{deadLetter.lastStatusCode ?? 'no response'}</td>
-                    <td class="wrap">{deadLetter.lastError}</td>
-                    <td>{formatTime(deadLetter.failedAt)}</td>
-                    <td>
-                      {deadLetter.replayRequestedAt ? (
-                        <span>Queued {formatTime(deadLetter.replayRequestedAt)}</span>
-                      ) : can('admin') ? (
-                        <button
-                          type="button"
-                          class="small"
-                          aria-label={`Replay position ${deadLetter.globalPosition}`}
-                          disabled={replay.busy}
-                          onClick={() => void replay.run(deadLetter)}
-                        >
-                          Replay
-                        </button>
-                      ) : (
-                        '—'
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
-        </section>
-      )}
-      {deleting && (
-        <ConfirmDialog
-          title={`Delete the subscription ${subscriptionId}?`}
-          confirmLabel="Delete subscription"
-          busy={remove.busy}
-          error={remove.error}
-          onConfirm={() => void remove.run()}
-          onCancel={() => {
-            remove.clearError();
-            setDeleting(false);
-          }}
-        >
-          <p>Deliveries stop, and its dead letters are deleted.</p>
-        </ConfirmDialog>
-      )}
-    </>
   );
 }

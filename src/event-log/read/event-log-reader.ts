@@ -24,16 +24,6 @@ export interface EventPage {
   hasMore: boolean;
 }
 
-export interface StreamSummary {
-  streamId: string;
-  streamType: string;
-  streamVersion: number;
-  lastGlobalPosition: number;
-  sizeBytes: number;
-  createdAt: string;
-  updatedAt: string;
-}
-
 const READ_STREAM = (order: 'ASC' | 'DESC') => `
   SELECT s.version AS stream_version, page.*
     FROM streams s
@@ -47,14 +37,10 @@ const READ_STREAM = (order: 'ASC' | 'DESC') => `
      ),
    )}) page
    WHERE s.event_store_id = $1 AND s.stream_id = $2`;
-interface StreamRow {
-  stream_id: string;
-  stream_type: string;
-  version: string;
-  last_global_position: string;
-  size_bytes: string;
-  created_at: Date;
-  updated_at: Date;
+/** What an event is, without its payload. */
+export interface EventHead {
+  type: string;
+  streamId: string;
 }
 
 /** Exported for the benchmark's EXPLAIN of the exact statement. */
@@ -150,37 +136,14 @@ export class EventLogReader {
     return row ? toEventText(row) : null;
   }
 
-  async listStreams(
-    eventStoreId: string,
-    page: { limit: number; offset: number; streamType?: string; hasEvents?: boolean },
-  ): Promise<{ streams: StreamSummary[]; total: number }> {
-    const params: unknown[] = [eventStoreId];
-    const where = ['event_store_id = $1'];
-    if (page.streamType !== undefined) where.push(`stream_type = $${params.push(page.streamType)}`);
-    if (page.hasEvents !== undefined) where.push(page.hasEvents ? 'event_count > 0' : 'event_count = 0');
-    const condition = where.join(' AND ');
-
-    const [[{ total }], rows] = await Promise.all([
-      this.dataSource.query(`SELECT count(*)::int AS total FROM streams WHERE ${condition}`, params),
-      this.dataSource.query(
-        `SELECT stream_id, stream_type, version, last_global_position, size_bytes, created_at, updated_at
-           FROM streams WHERE ${condition}
-          ORDER BY created_at, stream_id OFFSET $${params.length + 1} LIMIT $${params.length + 2}`,
-        [...params, page.offset, page.limit],
-      ),
-    ]);
-    return {
-      total,
-      streams: rows.map((row: StreamRow) => ({
-        streamId: row.stream_id,
-        streamType: row.stream_type,
-        streamVersion: Number(row.version),
-        lastGlobalPosition: Number(row.last_global_position),
-        sizeBytes: Number(row.size_bytes),
-        createdAt: row.created_at.toISOString(),
-        updatedAt: row.updated_at.toISOString(),
-      })),
-    };
+  /** The type and stream (`__dcb__` for a DCB event) of each event still stored at one of these positions. */
+  async eventHeadsAt(eventStoreId: string, positions: number[]): Promise<Map<number, EventHead>> {
+    if (positions.length === 0) return new Map();
+    const rows: { global_position: string; type: string; stream_id: string }[] = await this.dataSource.query(
+      `SELECT global_position, type, stream_id FROM events WHERE event_store_id = $1 AND global_position = ANY($2::bigint[])`,
+      [eventStoreId, positions],
+    );
+    return new Map(rows.map((row) => [Number(row.global_position), { type: row.type, streamId: row.stream_id }]));
   }
 }
 

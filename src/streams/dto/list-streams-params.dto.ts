@@ -1,8 +1,15 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsBoolean, IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
 import { LimitParam, OffsetParam } from '../../common/decorators/query-params.decorators';
-import { DEFAULT_READ_LIMIT, MAX_NAME_LENGTH, MAX_READ_LIMIT, STREAM_TYPE_SEPARATORS } from '../../event-log/event-log.constants';
+import {
+  DEFAULT_READ_LIMIT,
+  MAX_NAME_LENGTH,
+  MAX_READ_LIMIT,
+  STREAM_LIST_SORTS,
+  STREAM_TYPE_SEPARATORS,
+  type StreamListSort,
+} from '../../event-log/event-log.constants';
 
 /** 'a', 'b' or 'c' */
 const listed = (values: string[]) =>
@@ -35,4 +42,21 @@ export class ListStreamsParamsDto {
   @Transform(({ value }) => BOOLEANS.get(String(value)) ?? value)
   @IsBoolean()
   hasEvents?: boolean;
+
+  @ApiPropertyOptional({ example: '1001', maxLength: MAX_NAME_LENGTH, description: 'Case-insensitive part of the stream id' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(MAX_NAME_LENGTH)
+  filter?: string;
+
+  @ApiPropertyOptional({
+    enum: STREAM_LIST_SORTS,
+    default: 'created',
+    description:
+      '`created`: the stream created first comes first; `updated`: the stream appended to last comes first ' +
+      '(by `lastGlobalPosition`, which follows commit order)',
+  })
+  @IsOptional()
+  @IsIn(STREAM_LIST_SORTS)
+  sort?: StreamListSort;
 }

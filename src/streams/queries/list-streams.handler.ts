@@ -1,17 +1,17 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { EventStoreResolver } from '../../event-stores/event-store-resolver';
-import { EventLogReader } from '../../event-log/read/event-log-reader';
+import { StreamListReader } from '../../event-log/read/stream-list-reader';
 import { ListStreamsQuery, StreamListPage } from './list-streams.query';
 
 @QueryHandler(ListStreamsQuery)
 export class ListStreamsHandler implements IQueryHandler<ListStreamsQuery> {
   constructor(
     private readonly stores: EventStoreResolver,
-    private readonly eventLog: EventLogReader,
+    private readonly streamList: StreamListReader,
   ) {}
 
   async execute({ tenantId, eventStoreRef, page }: ListStreamsQuery): Promise<StreamListPage> {
     const eventStoreId = await this.stores.resolveId(tenantId, eventStoreRef);
-    return this.eventLog.listStreams(eventStoreId, page);
+    return this.streamList.listStreams(eventStoreId, page);
   }
 }

@@ -1,5 +1,5 @@
 import { Query } from '@nestjs/cqrs';
-import type { StreamSummary } from '../../event-log/read/event-log-reader';
+import type { StreamListRequest, StreamSummary } from '../../event-log/read/stream-list-reader';
 
 export interface StreamListPage {
   streams: StreamSummary[];
@@ -10,7 +10,7 @@ export class ListStreamsQuery extends Query<StreamListPage> {
   constructor(
     readonly tenantId: string,
     readonly eventStoreRef: string,
-    readonly page: { limit: number; offset: number; streamType?: string; hasEvents?: boolean },
+    readonly page: StreamListRequest,
   ) {
     super();
   }

@@ -219,6 +219,16 @@ export class DeliveryStateRepository {
     );
   }
 
+  /** Marks every dead letter of the subscription not yet marked for replay (they go in position order); how many it marked. */
+  async requestReplayOfAll(eventStoreId: string, subscriptionId: string): Promise<number> {
+    const [, affected] = await this.dataSource.query(
+      `UPDATE dead_letters SET replay_requested_at = now()
+        WHERE event_store_id = $1 AND subscription_id = $2 AND replay_requested_at IS NULL`,
+      [eventStoreId, subscriptionId],
+    );
+    return affected;
+  }
+
   /** Largest (store last position − checkpoint) over all webhook subscriptions. */
   largestLag(): Promise<number> {
     return this.number(
