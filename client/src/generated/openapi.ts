@@ -536,7 +536,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Readiness: PostgreSQL and Redis both answer */
+    /** Readiness: the PostgreSQL host the service writes to takes writes, and Redis answers */
     get: operations['checkReadiness'];
     put?: never;
     post?: never;
