@@ -14,6 +14,7 @@ import { allowCrossOrigin } from './common/cross-origin/cross-origin';
 import { OriginPolicy } from './common/cross-origin/origin-policy';
 import { answerMethodNotAllowed } from './common/routes/method-not-allowed.hook';
 import { setSecurityHeaders } from './common/security-headers.hook';
+import { readConsistency } from './database/replicas/read-consistency.hook';
 import { EnvironmentVariables } from './config/environment-variables';
 import { recordHttpMetrics } from './metrics/http-metrics.hook';
 import { Metrics } from './metrics/metrics';
@@ -81,6 +82,7 @@ export function configureApp(app: NestFastifyApplication): NestFastifyApplicatio
   fastify.addHook('onRequest', answerMethodNotAllowed(fastify));
   fastify.addHook('onRequest', authentication.onRequest);
   fastify.addHook('onRequest', queryCheck.onRequest);
+  fastify.addHook('onRequest', readConsistency);
   const bodyIntake = app.get(BodyIntake);
   fastify.addHook('preParsing', bodyIntake.preParsing);
   fastify.addHook('preValidation', bodyIntake.bodyReceived);

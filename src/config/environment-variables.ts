@@ -68,6 +68,16 @@ export class EnvironmentVariables {
   @Min(1000)
   DATABASE_IDLE_TIMEOUT_MS: number = 30_000;
 
+  /**
+   * Standbys that reads may use instead of the primary (stream, events, DCB and stream-list reads,
+   * WebSocket replays), comma-separated, each a URL as DATABASE_URL takes (the multi-host form too);
+   * unset, every read goes to the primary. A read with `Min-Global-Position` goes to a standby only
+   * once it has replayed that far (ReadReplicas).
+   */
+  @IsOptional()
+  @IsString()
+  DATABASE_REPLICA_URLS?: string;
+
   /** Connections of each API process's database pool. */
   @IsInt()
   @Min(2)

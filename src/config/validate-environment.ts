@@ -5,6 +5,7 @@ import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
 import { createPublicKey } from 'node:crypto';
 import { InvalidDatabaseUrlError, parseDatabaseUrl } from '../database/connection/database-url';
+import { replicaUrls } from '../database/replicas/replica-urls';
 import { developmentDatabaseUrl, developmentDataDir } from './development-database';
 import { EnvironmentVariables } from './environment-variables';
 
@@ -40,6 +41,14 @@ export function validateEnvironment(raw: Record<string, unknown>, requirements: 
     } catch (error) {
       if (!(error instanceof InvalidDatabaseUrlError)) throw error;
       problems.push(`DATABASE_URL ${error.message}`);
+    }
+  }
+  for (const [index, url] of replicaUrls(config.DATABASE_REPLICA_URLS).entries()) {
+    try {
+      parseDatabaseUrl(url);
+    } catch (error) {
+      if (!(error instanceof InvalidDatabaseUrlError)) throw error;
+      problems.push(`DATABASE_REPLICA_URLS: URL ${index + 1} ${error.message}`);
     }
   }
   if (config.JWT_PUBLIC_KEY && !isPublicKey(config.JWT_PUBLIC_KEY)) {

@@ -1,8 +1,11 @@
 import { DynamicModule, Global, Inject, Module, OnApplicationShutdown } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
+import { getDataSourceToken, TypeOrmModule } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
 import { EnvironmentVariables } from '../config/environment-variables';
 import { DatabaseHosts } from './connection/database-hosts';
 import { databaseHosts, dataSourceOptions } from './data-source-options';
+import { ReadReplicas } from './replicas/read-replicas';
+import { replicaUrls } from './replicas/replica-urls';
 import { ConnectionShares } from './tenant-shares/connection-shares';
 import { sharedPoolDriver } from './tenant-shares/shared-pool-driver';
 
@@ -61,6 +64,17 @@ export class DatabaseModule {
   static forRoot({ poolSize, sharedAmongTenants = false }: DatabaseModuleOptions = {}): DynamicModule {
     return {
       module: DatabaseModule,
+      global: true,
+      providers: [
+        {
+          provide: ReadReplicas,
+          inject: [EnvironmentVariables, getDataSourceToken()],
+          // The API's reads only: the worker's deliveries read what they are told was appended, on the primary.
+          useFactory: (config: EnvironmentVariables, dataSource: DataSource) =>
+            new ReadReplicas(sharedAmongTenants ? replicaUrls(config.DATABASE_REPLICA_URLS) : [], config, dataSource),
+        },
+      ],
+      exports: [ReadReplicas],
       imports: [
         DatabaseConnectionsModule,
         TypeOrmModule.forRootAsync({

@@ -6,6 +6,8 @@ export interface RequestContext {
   readonly requestId: string;
   /** Set once the caller is authenticated: whose shares of the database the request uses (ConnectionShares). */
   tenantId: string | null;
+  /** The request's `Min-Global-Position` (0 without one): a standby may serve its reads only once it has replayed that far. */
+  minGlobalPosition: number;
 }
 
 const requests = new AsyncLocalStorage<RequestContext>();
@@ -15,4 +17,5 @@ export const currentRequest = (): RequestContext | undefined => requests.getStor
 export const currentRequestId = (): string | undefined => requests.getStore()?.requestId;
 
 /** Runs the rest of a request's handling with its context. */
-export const withRequestContext = (requestId: string, next: () => void): void => requests.run({ requestId, tenantId: null }, next);
+export const withRequestContext = (requestId: string, next: () => void): void =>
+  requests.run({ requestId, tenantId: null, minGlobalPosition: 0 }, next);

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { ReadReplicas } from '../../database/replicas/read-replicas';
 import { EnvironmentVariables } from '../../config/environment-variables';
 import type { StoredEventResponseDto } from '../dto/stored-event.response.dto';
 import { budgetedPage, PAGE_COLUMNS, pageOf } from './page-budget';
@@ -44,14 +43,15 @@ export class DcbEventReader {
   private readonly pageBudget: number;
 
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly replicas: ReadReplicas,
     config: EnvironmentVariables,
   ) {
     this.pageBudget = config.READ_PAGE_MAX_BYTES;
   }
 
   async read(eventStoreId: string, items: DcbQueryItem[], after: number, limit: number): Promise<DcbReadResult> {
-    const [row]: PageRow[] = await this.dataSource.query(READ, [eventStoreId, JSON.stringify(items), after, limit, this.pageBudget]);
+    const source = await this.replicas.forRead(eventStoreId);
+    const [row] = await source.query<PageRow[]>(READ, [eventStoreId, JSON.stringify(items), after, limit, this.pageBudget]);
     return { events: eventsJson(row), lastPosition: row.last_position === null ? after : Number(row.last_position), hasMore: row.has_more };
   }
 }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
+import { Queryable, ReadReplicas } from '../../database/replicas/read-replicas';
 import type { ReadDirection } from '../../common/decorators/query-params.decorators';
 import type { EventFilter } from '../../common/event-filter';
 import type { JsonText } from '../../common/json/json-text';
@@ -57,14 +58,16 @@ export class EventLogReader {
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly replicas: ReadReplicas,
     config: EnvironmentVariables,
   ) {
     this.pageBudget = config.READ_PAGE_MAX_BYTES;
   }
 
-  /** The stream's version and a page of its events, from one snapshot; null if never appended to. */
+  /** The stream's version and a page of its events, from one snapshot (of a standby, maybe: ReadReplicas); null if never appended to. */
   async readStream(eventStoreId: string, streamId: string, range: StreamRange): Promise<(EventPage & { streamVersion: number }) | null> {
-    const [row]: (PageRow & { stream_version: string })[] = await this.dataSource.query(READ_STREAM_SQL[range.direction], [
+    const source = await this.replicas.forRead(eventStoreId);
+    const [row] = await source.query<(PageRow & { stream_version: string })[]>(READ_STREAM_SQL[range.direction], [
       eventStoreId,
       streamId,
       range.from ?? 0,
@@ -76,10 +79,11 @@ export class EventLogReader {
     return { streamVersion: Number(row.stream_version), events: eventsJson(row), hasMore: row.has_more };
   }
 
-  /** Events across the store in global order (see events-query.ts). */
+  /** Events across the store in global order (see events-query.ts), from the primary or a standby (ReadReplicas). */
   async readEvents(eventStoreId: string, filter: EventsFilter): Promise<EventPage> {
     const { text, values } = eventsQuery(eventStoreId, filter, this.pageBudget);
-    const [row]: PageRow[] = await this.dataSource.query(pageOf(text), values);
+    const source = await this.replicas.forRead(eventStoreId);
+    const [row] = await source.query<PageRow[]>(pageOf(text), values);
     return { events: eventsJson(row), hasMore: row.has_more };
   }
 
@@ -100,14 +104,14 @@ export class EventLogReader {
       shape = 'stored',
       manager = this.dataSource.manager,
       maxBytes = this.pageBudget,
-    }: { shape?: EventShape; manager?: EntityManager; maxBytes?: number } = {},
+    }: { shape?: EventShape; manager?: Queryable; maxBytes?: number } = {},
   ): Promise<{ lastPosition: number; events: EventText[]; hasMore: boolean }> {
     const values: unknown[] = [eventStoreId, after, limit, Math.min(maxBytes, this.pageBudget)];
     const condition = typeCondition(filter, (value) => `$${values.push(value)}`);
     const matching = `SELECT ${PAGE_COLUMNS} FROM events
        WHERE event_store_id = st.id AND global_position > $2 AND ${condition}
        ORDER BY global_position LIMIT $3::int + 1`;
-    const rows: (PagedEventRow & { store_last_position: string })[] = await manager.query(
+    const rows = await manager.query<(PagedEventRow & { store_last_position: string })[]>(
       `SELECT st.last_position AS store_last_position, e.*
          FROM event_stores st
          LEFT JOIN LATERAL (${budgetedPage(matching, { order: 'global_position', limit: '$3::int', budget: '$4::bigint', shape })}) e ON true
@@ -119,6 +123,22 @@ export class EventLogReader {
     const { page, hasMore } = splitPage(rows.filter((row) => row.global_position !== null));
     const events = page.map(toEventText);
     return { lastPosition: hasMore ? events[events.length - 1].globalPosition : Number(rows[0].store_last_position), events, hasMore };
+  }
+
+  /**
+   * A page of a WebSocket replay (readMatchingAfter's), from a standby that has replayed the store up
+   * to `minPosition` (the cursor, or the feed's position a bridge must reach), else from the primary:
+   * a replay never sees less than it has sent.
+   */
+  async readReplayAfter(
+    eventStoreId: string,
+    filter: EventFilter,
+    after: number,
+    limit: number,
+    { minPosition, maxBytes }: { minPosition: number; maxBytes: number },
+  ): Promise<{ lastPosition: number; events: EventText[]; hasMore: boolean }> {
+    const source = await this.replicas.forRead(eventStoreId, minPosition);
+    return this.readMatchingAfter(eventStoreId, filter, after, limit, { shape: 'frame', manager: source, maxBytes });
   }
 
   /** The store's last position now (or in `manager`'s transaction), or null when the store no longer exists. */

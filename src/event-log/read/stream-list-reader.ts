@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { ReadReplicas } from '../../database/replicas/read-replicas';
 import type { StreamListSort } from '../event-log.constants';
 
 export interface StreamSummary {
@@ -48,7 +47,7 @@ interface StreamRow {
 /** The `streams` table's rows, as the list of a store's streams shows them. */
 @Injectable()
 export class StreamListReader {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(private readonly replicas: ReadReplicas) {}
 
   /** A page of the store's streams (never `__dcb__`, which has no row), and how many match in all. */
   async listStreams(eventStoreId: string, page: StreamListRequest): Promise<{ streams: StreamSummary[]; total: number }> {
@@ -60,9 +59,11 @@ export class StreamListReader {
     if (page.filter) where.push(`strpos(lower(stream_id), lower($${params.push(page.filter)})) > 0`);
     const condition = where.join(' AND ');
 
+    // From the primary or a standby (ReadReplicas): one of them for both statements.
+    const source = await this.replicas.forRead(eventStoreId);
     const [[{ total }], rows] = await Promise.all([
-      this.dataSource.query(`SELECT count(*)::int AS total FROM streams WHERE ${condition}`, params),
-      this.dataSource.query(
+      source.query<{ total: number }[]>(`SELECT count(*)::int AS total FROM streams WHERE ${condition}`, params),
+      source.query<StreamRow[]>(
         `SELECT stream_id, stream_type, version, last_global_position, size_bytes, created_at, updated_at
            FROM streams WHERE ${condition}
           ORDER BY ${STREAM_ORDER[page.sort ?? 'created']} OFFSET $${params.length + 1} LIMIT $${params.length + 2}`,

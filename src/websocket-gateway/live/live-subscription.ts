@@ -182,12 +182,11 @@ export class LiveSubscription implements FeedSubscriber {
     const full = this.sink.whenWritable();
     if (full) await full;
     if (this.ended) return;
+    // A standby may serve it once it holds what this subscription was sent, and, for a bridge, what the feed dispatched.
+    const minPosition = this.mode === 'bridging' ? this.bridgeFrom : this.cursor;
     const page = await replays.read(
       () =>
-        eventLog.readMatchingAfter(feed.eventStoreId, this.filter, this.cursor, FEED_PAGE_SIZE, {
-          shape: 'frame',
-          maxBytes: replayPageBytes,
-        }),
+        eventLog.readReplayAfter(feed.eventStoreId, this.filter, this.cursor, FEED_PAGE_SIZE, { minPosition, maxBytes: replayPageBytes }),
       this.ending.signal,
     );
     for (const event of page.events) {
