@@ -1,19 +1,26 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { PostgresPair } from '../support/postgres-pair';
-import { PG_BIN } from '../support/postgres-processes';
+import { guard, PG_BIN } from '../support/postgres-processes';
+import { waitFor } from '../support/wait-for';
 
 /**
  * The harness the high-availability suites stand on: a real PostgreSQL primary and streaming standby
  * of their own. Two pairs, each reused by the tests that do not undo one another, in this order.
  */
 
-/** The lines of `ps` that name a directory: a postmaster's `-D <dir>`, or a child's title (cluster_name is the data directory). */
-const processLines = (directory: string) =>
+/** The lines of `ps` that name a directory: a postmaster's `-D <dir>`, a child's title (its cluster_name is the data directory), a watchdog's argument. */
+const psLines = (directory: string) =>
   execFileSync('ps', ['-eo', 'pid,stat,args'], { encoding: 'utf8' })
     .split('\n')
     .filter((line) => line.includes(directory));
+
+/** The PostgreSQL processes among them: a pair's watchdog leaves on its own, up to half a second after the pair. */
+const processLines = (directory: string) => psLines(directory).filter((line) => !line.includes('postgres-watchdog'));
+
+const watchdogGone = (directory: string) =>
+  waitFor(() => psLines(directory).length === 0, { timeoutMs: 30_000, what: `no watchdog left for ${directory}` });
 
 /** What libpq itself (psql) makes of a URL: the port of the server it settled on. */
 const portChosenByLibpq = (url: string) =>
@@ -107,6 +114,23 @@ describe('A synchronous pair', () => {
     expect(portChosenByLibpq(pair.multiHostUrl())).toBe(standby.port);
     expect(portChosenByLibpq(pair.multiHostUrl('any'))).toBe(primary.port);
   });
+
+  it('is cleaned up by its watchdog when the process that owns it dies without closing it', async () => {
+    const home = dirname(pair.primary.dataDir);
+    const postmasters = [pair.primary, pair.standby].map((node) => node.processes().find(({ postmaster }) => postmaster)!.pid);
+    await pair.primary.freeze();
+    const owner = spawn('sleep', ['600']);
+    guard(home, owner.pid);
+    owner.kill('SIGKILL');
+
+    await waitFor(() => !existsSync(home) && psLines(home).length === 0, { timeoutMs: 30_000, what: 'the pair and its watchdog gone' });
+    const segmentCreators = readFileSync('/proc/sysvipc/shm', 'utf8')
+      .trim()
+      .split('\n')
+      .slice(1)
+      .map((row) => Number(row.trim().split(/\s+/)[4]));
+    expect(segmentCreators.filter((creator) => postmasters.includes(creator))).toEqual([]);
+  });
 });
 
 describe('An asynchronous pair replicating through a link', () => {
@@ -147,6 +171,7 @@ describe('An asynchronous pair replicating through a link', () => {
     await pair.close();
     expect(processLines(home)).toEqual([]);
     expect(existsSync(home)).toBe(false);
+    await watchdogGone(home);
   });
 });
 
@@ -163,5 +188,6 @@ describe('A pair that fails to start', () => {
     const home = /(\/tmp\/es-pg-\S+-pair-\w+)\/standby/.exec(failure.message)![1];
     expect(processLines(home)).toEqual([]);
     expect(existsSync(home)).toBe(false);
+    await watchdogGone(home);
   });
 });

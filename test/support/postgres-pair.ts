@@ -4,7 +4,7 @@ import { promisify } from 'node:util';
 import { FaultyLink } from './faulty-link';
 import { freePort } from './free-port';
 import { PostgresNode, PostgresSettings } from './postgres-node';
-import { chownToPostgres, harnessPrefix, runAsPostgres, track, untrack } from './postgres-processes';
+import { chownToPostgres, guard, harnessPrefix, runAsPostgres } from './postgres-processes';
 import { templateCluster } from './postgres-template';
 import { testEnvironment } from './test-environment';
 import { waitFor } from './wait-for';
@@ -30,12 +30,13 @@ export interface PostgresPairOptions {
 /**
  * A PostgreSQL 15 primary and a streaming standby (`pg_basebackup -R`) of their own, on free ports of
  * 127.0.0.1, in a directory under /tmp. `start()` cleans up after itself if it fails; after that the
- * test calls `close()` (in `afterAll`, always), and an 'exit' hook kills what a test forgot.
+ * test calls `close()` (in `afterAll`, always). Should the test process die first, a watchdog process
+ * kills the servers and removes the directory; the global teardown sweeps whatever a run left.
  */
 export class PostgresPair {
   private nodes: PostgresNode[] = [];
   private closed = false;
-  link?: FaultyLink;
+  private faultyLink?: FaultyLink;
 
   private constructor(
     private readonly home: string,
@@ -48,7 +49,7 @@ export class PostgresPair {
     if (!/^[a-z_][a-z0-9_]*$/.test(database)) throw new Error(`Not a plain database name: ${database}`);
     const template = await templateCluster(database, options.migrate ?? false);
     const home = await mkdtemp(`${harnessPrefix(testEnvironment.runId)}pair-`);
-    track(home);
+    guard(home);
     const pair = new PostgresPair(home, database, options.replication);
     try {
       await chownToPostgres(home);
@@ -58,6 +59,14 @@ export class PostgresPair {
       throw error;
     }
     return pair;
+  }
+
+  /**
+   * The standby's replication link, with `replicationLink`. Prefer `cutReplication()` to its `freeze()`,
+   * which drops what passes meanwhile: the replication stream would not resume where it stopped.
+   */
+  get link(): FaultyLink | undefined {
+    return this.faultyLink;
   }
 
   /** The node that was the primary at the start (roles do not move with a promotion). */
@@ -145,11 +154,10 @@ export class PostgresPair {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    await this.link?.close();
+    await this.faultyLink?.close();
     // The standby first: a primary shutting down waits for its walsenders to have sent everything.
     for (const node of [...this.nodes].reverse()) await node.dispose();
     await rm(this.home, { recursive: true, force: true });
-    untrack(this.home);
   }
 
   private async startNodes(template: string, options: PostgresPairOptions): Promise<void> {
@@ -159,8 +167,8 @@ export class PostgresPair {
     this.nodes.push(primary);
     await primary.start();
 
-    if (options.replicationLink) this.link = await FaultyLink.start(new URL(primary.url()));
-    const source = this.link ? new URL(this.link.url).port : String(primary.port);
+    if (options.replicationLink) this.faultyLink = await FaultyLink.start(new URL(primary.url()));
+    const source = this.faultyLink ? new URL(this.faultyLink.url).port : String(primary.port);
     const standbyDir = `${this.home}/standby`;
     // -R records this connection as the standby's primary_conninfo, so replication goes through the link
     // too. --no-sync: the standby's first start syncs its data directory anyway, before it recovers.
@@ -182,7 +190,7 @@ export class PostgresPair {
   }
 
   private requireLink(): FaultyLink {
-    if (!this.link) throw new Error('This pair has no replication link: start it with replicationLink: true');
-    return this.link;
+    if (!this.faultyLink) throw new Error('This pair has no replication link: start it with replicationLink: true');
+    return this.faultyLink;
   }
 }

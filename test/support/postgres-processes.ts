@@ -1,5 +1,6 @@
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile, execFileSync, spawn } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 
 /** The PostgreSQL of the machine (Debian's postgresql-15); the harness installs nothing. */
@@ -80,7 +81,7 @@ export function signalAll(processes: PostgresProcess[], signal: NodeJS.Signals):
 
 /**
  * SIGKILLs every process of the matching data directories (frozen ones too: SIGKILL needs no
- * SIGCONT), postmasters first so that none forks a new child meanwhile. Synchronous, for 'exit' hooks.
+ * SIGCONT), postmasters first so that none forks a new child meanwhile.
  */
 function killMatching(matches: (dataDir: string) => boolean): void {
   signalAll(
@@ -110,29 +111,19 @@ export function removeSharedMemoryOf(postmasterPid: number): void {
   }
 }
 
-const liveDirectories = new Set<string>();
-const killLeftovers = () => {
-  for (const directory of liveDirectories) {
-    killMatching((dir) => dir.startsWith(`${directory}/`));
-    rmSync(directory, { recursive: true, force: true });
-  }
-};
-
 /**
- * Registers a directory of data directories until `untrack`: should the test process exit with it
- * still there (a test that never closed its pair), an 'exit' hook kills their processes and removes it.
+ * Starts a detached watchdog (postgres-watchdog.cjs) that, should `ownerPid` die with `directory`
+ * still there, kills every process of the data directories under it and removes it. It leaves on its
+ * own once the directory is gone: removing it is all a normal clean-up does.
  */
-export function track(directory: string): void {
-  if (liveDirectories.size === 0) process.on('exit', killLeftovers);
-  liveDirectories.add(directory);
+export function guard(directory: string, ownerPid = process.pid): void {
+  spawn(process.execPath, [join(__dirname, 'postgres-watchdog.cjs'), String(ownerPid), directory], {
+    detached: true,
+    stdio: 'ignore',
+  }).unref();
 }
 
-export function untrack(directory: string): void {
-  liveDirectories.delete(directory);
-  if (liveDirectories.size === 0) process.off('exit', killLeftovers);
-}
-
-/** The global teardown's last resort: every process and directory the harness left in this run. */
+/** The global teardown's sweep: every process and directory the harness left in this run. */
 export function removeRunLeftovers(runId: string): void {
   const prefix = harnessPrefix(runId);
   killMatching((dir) => dir.startsWith(prefix));

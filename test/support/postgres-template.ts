@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import { runMigrations } from '../../src/database/run-migrations';
 import { freePort } from './free-port';
 import { PostgresNode } from './postgres-node';
-import { chownToPostgres, harnessPrefix, runAsPostgres, track, untrack } from './postgres-processes';
+import { chownToPostgres, guard, harnessPrefix, runAsPostgres } from './postgres-processes';
 import { testEnvironment } from './test-environment';
 
 const execFileAsync = promisify(execFile);
@@ -40,25 +40,30 @@ const building = new Map<string, Promise<string>>();
  * a file that loses a race to build it uses the winner's); the global teardown removes it.
  */
 export function templateCluster(database: string, migrate: boolean): Promise<string> {
-  const key = `${database}${migrate ? '-migrated' : ''}`;
-  if (!building.has(key))
-    building.set(
-      key,
-      cached(key, (dataDir, home) => buildDatabase(dataDir, home, database, migrate)),
-    );
-  return building.get(key)!;
+  const key = `db-${database}${migrate ? '-migrated' : ''}`;
+  return once(key, () => cached(key, (dataDir, home) => buildDatabase(dataDir, home, database, migrate)));
 }
 
-function initializedCluster(): Promise<string> {
-  if (!building.has('')) building.set('', cached('initdb', initialize));
-  return building.get('')!;
+const initializedCluster = () => once('initdb', () => cached('initdb', initialize));
+
+/** One build per key in this test file at a time; a failed one is forgotten, so the next pair tries again. */
+function once(key: string, build: () => Promise<string>): Promise<string> {
+  let result = building.get(key);
+  if (!result) {
+    result = build().catch((error: unknown) => {
+      building.delete(key);
+      throw error;
+    });
+    building.set(key, result);
+  }
+  return result;
 }
 
 async function cached(key: string, build: (dataDir: string, home: string) => Promise<void>): Promise<string> {
   const path = `${harnessPrefix(testEnvironment.runId)}template-${key}`;
   if (existsSync(path)) return path;
   const scratch = await mkdtemp(`${harnessPrefix(testEnvironment.runId)}scratch-`);
-  track(scratch);
+  guard(scratch);
   try {
     await chownToPostgres(scratch);
     await build(`${scratch}/data`, scratch);
@@ -67,7 +72,6 @@ async function cached(key: string, build: (dataDir: string, home: string) => Pro
     });
   } finally {
     await rm(scratch, { recursive: true, force: true });
-    untrack(scratch);
   }
   return path;
 }
