@@ -2,9 +2,10 @@ import { execFile, execFileSync, spawn } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { testEnvironment } from './test-environment';
 
-/** The PostgreSQL of the machine (Debian's postgresql-15); the harness installs nothing. */
-export const PG_BIN = '/usr/lib/postgresql/15/bin';
+/** The PostgreSQL of the machine (Debian's postgresql-15 unless TEST_PG_BIN says otherwise); the harness installs nothing. */
+export const PG_BIN = testEnvironment.postgresBin;
 
 /** Every directory the harness makes starts with this, so a run's leftovers can be found by name. */
 export const harnessPrefix = (runId: string) => `/tmp/es-pg-${runId}-`;
