@@ -2,12 +2,15 @@ import type { Config } from '@jest/types';
 import Redis from 'ioredis';
 import { rmSync } from 'node:fs';
 import { coverageDirectory, unexercisedOperations } from './support/openapi-contract';
+import { removeRunLeftovers } from './support/postgres-processes';
 import { onServer } from './support/test-database';
 import { testEnvironment } from './support/test-environment';
 
 export default async function globalTeardown(globalConfig: Config.GlobalConfig): Promise<void> {
   const runId = testEnvironment.runId;
   await dropRunResources(runId);
+  // The PostgreSQL pairs' template clusters, and any server a crashed test process left running.
+  removeRunLeftovers(runId);
   // After a whole run (no file or name filter), every operation of the OpenAPI document must have
   // been answered in some suite, and so checked against its schemas (OpenApiContract).
   const unexercised = unexercisedOperations(runId);

@@ -1,9 +1,11 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { TEST_ADMIN_TOKEN, TEST_JWT_SECRET } from './test-app';
 import { testEnvironment } from './test-environment';
+
+// The suites that start services take their ports from here; the PostgreSQL harness imports free-port alone.
+export { freePort } from './free-port';
 
 const ROOT = join(__dirname, '..', '..');
 
@@ -57,12 +59,4 @@ export class ServiceProcess {
     if (this.child.exitCode === null && this.child.signalCode === null) this.child.kill(signal);
     return this.exited;
   }
-}
-
-export async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as { port: number };
-  server.close();
-  return port;
 }

@@ -6,6 +6,10 @@ export const testEnvironment = {
   get postgresUrl(): string {
     return process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   },
+  /** The PostgreSQL 15 server programs (initdb, pg_ctl, ...) the high-availability tests run servers of their own with. */
+  get postgresBin(): string {
+    return process.env.TEST_PG_BIN ?? '/usr/lib/postgresql/15/bin';
+  },
   get redisUrl(): string {
     return process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
   },
