@@ -80,6 +80,12 @@ const instant = (value: Date | string | undefined) => (value instanceof Date ? v
 export class EventStore {
   /** `/event-stores/<ref>`, encoded. */
   private readonly path: string;
+  /**
+   * The highest global position this handle has seen, from its appends' answers and the events it
+   * read: sent with its reads as `Min-Global-Position`, so that a deployment reading from standbys
+   * never answers it with less than it has already seen.
+   */
+  private seenPosition = 0;
 
   constructor(
     private readonly http: HttpTransport,
@@ -111,6 +117,7 @@ export class EventStore {
       headers: { 'idempotency-key': options.idempotencyKey ?? randomId() },
       signal: options.signal,
     });
+    this.saw(result.globalPosition);
     return { ...result, streamVersion: currentStreamVersion };
   }
 
@@ -157,8 +164,10 @@ export class EventStore {
         method: 'GET',
         path: `${this.path}/streams/${encodeURIComponent(streamId)}`,
         query: { direction: options.direction, limit: PAGE_SIZE, fromStreamPosition: from, toStreamPosition: to },
+        headers: this.consistency(),
         signal: options.signal,
       });
+      this.sawEvents(page.events);
       yield page;
       const last = page.events.at(-1);
       if (!page.hasMore || !last) return;
@@ -188,8 +197,10 @@ export class EventStore {
           fromGlobalPosition: position,
           limit: PAGE_SIZE,
         },
+        headers: this.consistency(),
         signal: options.signal,
       });
+      this.sawEvents(page.events);
       yield* page.events;
       const last = page.events.at(-1);
       if (!page.hasMore || !last) return;
@@ -212,20 +223,34 @@ export class EventStore {
   /** One page of the store's streams, as the service answers it (the same options): for screens that show pages and totals. */
   listStreamsPage(options: ListStreamsOptions & CallOptions = {}): Promise<StreamList> {
     const { signal, ...query } = options;
-    return this.http.request({ method: 'GET', path: `${this.path}/streams`, query, signal });
+    return this.http.request({ method: 'GET', path: `${this.path}/streams`, query, headers: this.consistency(), signal });
+  }
+
+  private saw(position: number): void {
+    if (position > this.seenPosition) this.seenPosition = position;
+  }
+
+  private sawEvents(events: readonly { globalPosition: number }[]): void {
+    for (const event of events) this.saw(event.globalPosition);
+  }
+
+  private consistency(): Record<string, string> {
+    return this.seenPosition > 0 ? { 'min-global-position': String(this.seenPosition) } : {};
   }
 
   // Dynamic Consistency Boundary
 
   /** Appends tagged events outside any stream, all or none, failing with `AppendConditionFailedError` if the condition is violated. */
-  appendEvents(events: NewEvent[], options: AppendEventsOptions = {}): Promise<AppendEventsResult> {
-    return this.http.request({
+  async appendEvents(events: NewEvent[], options: AppendEventsOptions = {}): Promise<AppendEventsResult> {
+    const result = await this.http.request<AppendEventsResult>({
       method: 'POST',
       path: `${this.path}/events`,
       body: { events, ...(options.condition && { condition: options.condition }) },
       headers: { 'idempotency-key': options.idempotencyKey ?? randomId() },
       signal: options.signal,
     });
+    this.saw(result.lastPosition);
+    return result;
   }
 
   /** The events matching a DCB query (any item), in global order, a page of 1000 at a time; `break` stops fetching. */
@@ -242,8 +267,10 @@ export class EventStore {
         method: 'POST',
         path: `${this.path}/query`,
         body: { query, after, limit: PAGE_SIZE },
+        headers: this.consistency(),
         signal,
       });
+      this.sawEvents(page.events);
       yield page;
       if (!page.hasMore || page.events.length === 0) return;
       after = page.lastPosition;

@@ -34,7 +34,7 @@ describe('Browsers on other origins (CORS_ALLOWED_ORIGINS)', () => {
       expect(response.headers).toMatchObject({
         'access-control-allow-origin': APP_ORIGIN,
         'access-control-allow-methods': 'GET, HEAD, POST, PUT, PATCH, DELETE',
-        'access-control-allow-headers': 'Authorization, Content-Type, Idempotency-Key, X-Request-Id',
+        'access-control-allow-headers': 'Authorization, Content-Type, Idempotency-Key, Min-Global-Position, X-Request-Id',
         'access-control-max-age': '600',
       });
       expect(response.headers.vary).toMatch(/\bOrigin\b/);

@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { appendFile, mkdtemp, rename, rm } from 'node:fs/promises';
 import { promisify } from 'node:util';
+import { validateEnvironment } from '../../src/config/validate-environment';
 import { runMigrations } from '../../src/database/run-migrations';
 import { freePort } from './free-port';
 import { PostgresNode } from './postgres-node';
@@ -98,7 +99,7 @@ async function buildDatabase(dataDir: string, home: string, database: string, mi
   try {
     await node.start();
     await node.query(`CREATE DATABASE "${database}"`, [], { database: 'postgres' });
-    if (migrate) await runMigrations(node.url(), () => undefined);
+    if (migrate) await runMigrations(validateEnvironment({ DATABASE_URL: node.url() }), () => undefined);
     await node.stop();
   } finally {
     await node.dispose();

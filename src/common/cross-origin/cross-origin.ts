@@ -5,7 +5,7 @@ import { ROUTE_METHODS } from '../routes/method-not-allowed.hook';
 import type { OriginPolicy } from './origin-policy';
 
 /** Request headers a browser may send the API: credentials, JSON bodies, idempotent appends, tracing. */
-const ALLOWED_REQUEST_HEADERS = ['Authorization', 'Content-Type', 'Idempotency-Key', 'X-Request-Id'];
+const ALLOWED_REQUEST_HEADERS = ['Authorization', 'Content-Type', 'Idempotency-Key', 'Min-Global-Position', 'X-Request-Id'];
 
 /** Response headers a page may read besides the CORS-safelisted ones: what the client library reads. */
 const EXPOSED_RESPONSE_HEADERS = [

@@ -77,6 +77,8 @@ export class ReadReplicas implements OnApplicationShutdown {
   private open(config: EnvironmentVariables, url: string): Replica {
     const hosts = databaseHosts(config, url, this.logger);
     hosts.startWatching();
+    // Known at once rather than at the first check: until a standby's host is chosen, reads go to the primary.
+    hosts.current().catch((error: Error) => this.logger.warn(`A standby is not available yet: ${error.message}`));
     // The same shares among tenants as the primary's pool, every connection of it being a read's.
     const shares = new ConnectionShares({
       connections: config.DATABASE_POOL_SIZE,
