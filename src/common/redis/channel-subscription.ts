@@ -14,6 +14,12 @@ export interface ChannelListener {
 }
 
 /**
+ * How often a listener checks its subscription when nobody asks (see start): a server may end it
+ * without closing the connection, and a listener nobody pings would never notice.
+ */
+const CHECK_INTERVAL_MS = 1000;
+
+/**
  * One Redis pub/sub channel heard on a connection of its own, and what an owner needs to rely on
  * having heard it. Redis delivers a message to every connection subscribed when it is published, in
  * order with the replies on that connection; so a PING sent on the subscribed connection and answered
@@ -31,6 +37,7 @@ export class ChannelSubscription {
   /** Connections opened since the channel was last subscribed: the next one waits reconnectDelay(attempts). */
   private attempts = 0;
   private reopening?: NodeJS.Timeout;
+  private checking?: NodeJS.Timeout;
   /** Counts subscriptions made and lost: a PING answered within one session speaks for that session only. */
   private session = 0;
   private subscribed = false;
@@ -54,11 +61,14 @@ export class ChannelSubscription {
 
   start(): void {
     void this.open();
+    // A Cluster node whose slot moved away ends its listeners' subscriptions and keeps their connections.
+    this.checking = setInterval(() => void this.caughtUp(), CHECK_INTERVAL_MS).unref();
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.reopening);
+    clearInterval(this.checking);
     await this.connection?.quit().catch(() => this.connection?.disconnect());
   }
 
