@@ -45,21 +45,14 @@ export class RedisTopology {
     this.kind = config.REDIS_CLUSTER_NODES ? 'cluster' : config.REDIS_SENTINELS ? 'sentinel' : 'single';
   }
 
-  /** Where Redis is, for logs and errors (never a password). */
-  describe(): string {
-    const list = (addresses: { host: string; port: number }[]) => addresses.map(({ host, port }) => `${host}:${port}`).join(',');
-    if (this.config.REDIS_CLUSTER_NODES) return `the Redis Cluster of ${list(this.config.REDIS_CLUSTER_NODES)}`;
-    if (this.config.REDIS_SENTINELS)
-      return `master ${this.config.REDIS_SENTINEL_MASTER} of the Sentinels ${list(this.config.REDIS_SENTINELS)}`;
-    const url = new URL(this.config.REDIS_URL);
-    return `${url.hostname}:${url.port || 6379}`;
-  }
-
   connect({ maxRetriesPerRequest, enableOfflineQueue, enableAutoPipelining = false }: ClientOptions): RedisClient {
     const config = this.config;
     if (config.REDIS_CLUSTER_NODES) {
       return new Cluster(config.REDIS_CLUSTER_NODES, {
         clusterRetryStrategy: reconnectDelay,
+        // ioredis reads the slots again only after a redirection or an error unless told: a master demoted
+        // under a listener (ChannelEndpoint.serves) would go unnoticed.
+        slotsRefreshInterval: 5000,
         enableOfflineQueue,
         enableAutoPipelining,
         redisOptions: { password: config.REDIS_PASSWORD, maxRetriesPerRequest },
