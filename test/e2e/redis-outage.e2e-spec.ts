@@ -89,4 +89,31 @@ describe('The service on a plain Redis that fails', () => {
     expect(service.appendedPositions().filter((position) => !service.deliveredPositions().has(position))).toEqual([]);
     await waitFor(async () => (await service.client.http().get('/health/ready')).status === 200, { what: 'readiness back' });
   });
+
+  it('asks again only every few seconds while Redis refuses its writes, and delivers once it takes them', async () => {
+    const refusals = async () => {
+      const stats = await redis.with((client) => client.info('errorstats'));
+      return Number(/errorstat_NOREPLICAS:count=(\d+)/.exec(stats)?.[1] ?? 0);
+    };
+    // Writes refused for want of replicas, as a master configured to need one refuses them when it has none.
+    await redis.with((client) => client.config('SET', 'min-replicas-to-write', '1'));
+    let refusedMeanwhile: number;
+    try {
+      // A fetch already blocked waits out its timeout (5 s) unrefused: its connection is dropped, so that the next one starts now.
+      await redis.with((client) => client.client('KILL', 'TYPE', 'normal'));
+      const before = await refusals();
+      await new Promise((resolve) => setTimeout(resolve, 4000));
+      // Nothing else asks Redis to write meanwhile: these are the worker's attempts to fetch its next job.
+      refusedMeanwhile = (await refusals()) - before;
+    } finally {
+      await redis.with((client) => client.config('SET', 'min-replicas-to-write', '0'));
+    }
+    process.stdout.write(`Writes refused for 4 s: the worker asked ${refusedMeanwhile} times\n`);
+    expect(refusedMeanwhile).toBeGreaterThan(0);
+    expect(refusedMeanwhile).toBeLessThan(20);
+    const writableAt = Date.now();
+    await service.appendOne();
+    await service.allDelivered(30_000);
+    expect(firstDeliveryAfter(writableAt)! - writableAt).toBeLessThan(RESUMED_WITHIN_MS);
+  });
 });
