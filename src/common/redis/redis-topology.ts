@@ -39,11 +39,7 @@ function reconnectOnReadOnly(error: Error): boolean {
  * following a Cluster's slots. Everything else in the service sees one client.
  */
 export class RedisTopology {
-  readonly kind: 'single' | 'sentinel' | 'cluster';
-
-  constructor(private readonly config: EnvironmentVariables) {
-    this.kind = config.REDIS_CLUSTER_NODES ? 'cluster' : config.REDIS_SENTINELS ? 'sentinel' : 'single';
-  }
+  constructor(private readonly config: EnvironmentVariables) {}
 
   connect({ maxRetriesPerRequest, enableOfflineQueue, enableAutoPipelining = false }: ClientOptions): RedisClient {
     const config = this.config;
