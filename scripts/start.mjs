@@ -65,7 +65,8 @@ async function main() {
   };
   env.JWT_SECRET ||= secret('jwt-secret', () => randomBytes(48).toString('base64url'));
   env.DATABASE_URL ||= await startEmbeddedPostgres();
-  env.REDIS_URL ||= await findOrStartRedis();
+  // Sentinels or a Cluster, when named, are the Redis to use (REDIS_URL must then stay unset).
+  if (!env.REDIS_SENTINELS && !env.REDIS_CLUSTER_NODES) env.REDIS_URL ||= await findOrStartRedis();
   const key = env.ADMIN_TOKEN ? undefined : await developmentKey(env);
   startServices(env);
   // Printed once the API answers, so that its start-up lines do not push the banner off screen.

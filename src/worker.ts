@@ -1,9 +1,10 @@
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import Redis from 'ioredis';
 import { limitHeapGrowth } from './common/heap-growth';
 import { jsonLogger } from './common/logging/json-logger';
 import { REDIS_CLIENT } from './common/redis/redis.module';
+import type { RedisClient } from './common/redis/redis-topology';
+import { requireRedisWrites } from './common/redis/write-check';
 import { exitOnInvalidEnvironment, runEntryPoint, stopOnSignals } from './config/entry-point';
 import { readEnvironment } from './config/validate-environment';
 import { runMigrations } from './database/run-migrations';
@@ -21,15 +22,7 @@ runEntryPoint('Worker', async () => {
   const worker = await NestFactory.createApplicationContext(WorkerModule.forRoot(config), { logger });
   stopOnSignals(worker);
   await worker.init();
-  // The worker's jobs live in Redis: it is not ready until Redis answers.
-  const redis = worker.get<Redis>(REDIS_CLIENT);
-  await Promise.race([
-    redis.ping(),
-    new Promise((_, reject) =>
-      setTimeout(() => reject(new Error(`no answer within ${REDIS_CHECK_TIMEOUT_MS} ms`)), REDIS_CHECK_TIMEOUT_MS).unref(),
-    ),
-  ]).catch((error: Error) => {
-    throw new Error(`Redis did not answer (${error.message})`);
-  });
+  // The worker's jobs live in Redis: it is not ready until Redis takes writes.
+  await requireRedisWrites(worker.get<RedisClient>(REDIS_CLIENT), config.REDIS_PREFIX, REDIS_CHECK_TIMEOUT_MS);
   new Logger('Worker').log('Worker ready');
 });

@@ -95,7 +95,7 @@ program
 
 program
   .command('api-keys:revoke <apiKeyId>')
-  .description('revoke an API key and its tokens on every API instance (announced through REDIS_URL under REDIS_PREFIX)')
+  .description('revoke an API key and its tokens on every API instance (announced through the Redis the API uses, under REDIS_PREFIX)')
   .action((apiKeyId: string) =>
     run(async (_app, { commandBus }) => {
       await commandBus.execute(new RevokeApiKeyCommand(apiKeyId));

@@ -1,12 +1,15 @@
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, MinLength } from 'class-validator';
 import { availableParallelism } from 'node:os';
+import { IsAddressList, RedisAddress, toAddressList } from './is-address-list.decorator';
 import { IsOriginList } from './is-origin-list.decorator';
 
 const POSTGRES_URL = /^postgres(ql)?:\/\/\S+$/;
 // RFC 6750's token68: anything else could never arrive in `Authorization: Bearer …`, so the token would match nothing.
 const BEARER_TOKEN = /^[A-Za-z0-9\-._~+/]+=*$/;
 const REDIS_URL = /^rediss?:\/\/\S+$/;
+// At most one {hash tag}, not empty, as Redis Cluster reads it: the first {…} of a key decides its slot.
+const REDIS_PREFIX = /^(?=.{1,64}$)[A-Za-z0-9:_.-]*(\{[A-Za-z0-9:_.-]+\}[A-Za-z0-9:_.-]*)?$/;
 // Reads the raw string (implicit conversion would already have turned "false" into true); anything
 // but these words stays a string, so a typo such as "ture" stops the process instead of meaning false.
 const BOOLEAN_WORDS = new Map([
@@ -109,10 +112,42 @@ export class EnvironmentVariables {
   @Min(100)
   DATABASE_STATEMENT_TIMEOUT_MS: number = 5000;
 
+  /** One Redis server (see docs/redis.md); unused when REDIS_SENTINELS or REDIS_CLUSTER_NODES names another topology. */
   @Matches(REDIS_URL, { message: 'REDIS_URL must be a redis:// or rediss:// URL' })
   REDIS_URL: string = 'redis://127.0.0.1:6379';
 
-  @Matches(/^[A-Za-z0-9:_.-]{1,64}$/, { message: 'REDIS_PREFIX must be 1-64 letters, digits or :_.-' })
+  /** Sentinels watching the master (`host:port,host:port`): the service asks them where the master is, and again after a failover. */
+  @IsOptional()
+  @Transform(toAddressList)
+  @IsAddressList('REDIS_SENTINELS')
+  REDIS_SENTINELS?: RedisAddress[];
+
+  /** The master's name in the Sentinels' configuration (`sentinel monitor <name> …`). */
+  @IsOptional()
+  @IsString()
+  REDIS_SENTINEL_MASTER?: string;
+
+  /** The Sentinels' own password (their `requirepass`), when they have one. */
+  @IsOptional()
+  @IsString()
+  REDIS_SENTINEL_PASSWORD?: string;
+
+  /** Some nodes of a Redis Cluster (`host:port,host:port`): the service learns the others, and the slots, from them. */
+  @IsOptional()
+  @Transform(toAddressList)
+  @IsAddressList('REDIS_CLUSTER_NODES')
+  REDIS_CLUSTER_NODES?: RedisAddress[];
+
+  /** The password of the Redis servers a Sentinel or a Cluster names (REDIS_URL carries its own). */
+  @IsOptional()
+  @IsString()
+  REDIS_PASSWORD?: string;
+
+  /**
+   * Starts every key and channel. May hold one hash tag (`{es}`, `app:{es}`), which puts every key in
+   * one slot of a Redis Cluster, as BullMQ's scripts and the service's pipelines need there.
+   */
+  @Matches(REDIS_PREFIX, { message: 'REDIS_PREFIX must be 1-64 letters, digits or :_.-, with at most one {hash tag} of them' })
   REDIS_PREFIX: string = 'es';
 
   @IsOptional()

@@ -8,6 +8,7 @@ import { InvalidDatabaseUrlError, parseDatabaseUrl } from '../database/connectio
 import { replicaUrls } from '../database/replicas/replica-urls';
 import { developmentDatabaseUrl, developmentDataDir } from './development-database';
 import { EnvironmentVariables } from './environment-variables';
+import { redisSettingsProblems } from './redis-settings';
 
 /** Thrown at boot when the environment is unusable; its message is one line meant for the operator. */
 export class InvalidEnvironmentError extends Error {}
@@ -51,6 +52,7 @@ export function validateEnvironment(raw: Record<string, unknown>, requirements: 
       problems.push(`DATABASE_REPLICA_URLS: URL ${index + 1} ${error.message}`);
     }
   }
+  problems.push(...redisSettingsProblems(config, present));
   if (config.JWT_PUBLIC_KEY && !isPublicKey(config.JWT_PUBLIC_KEY)) {
     problems.push('JWT_PUBLIC_KEY is not a readable PEM public key');
   }

@@ -1,10 +1,12 @@
 import { Controller, Get, Inject } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import { HealthCheck, HealthCheckResult, HealthCheckService, HealthIndicatorService } from '@nestjs/terminus';
-import Redis from 'ioredis';
 import { Public } from '../auth/decorators/auth.decorators';
 import { ErrorResponseDto } from '../common/dto/error-response.dto';
 import { REDIS_CLIENT } from '../common/redis/redis.module';
+import type { RedisClient } from '../common/redis/redis-topology';
+import { checkRedisWrites } from '../common/redis/write-check';
+import { EnvironmentVariables } from '../config/environment-variables';
 import { DatabaseWritability } from './database-writability';
 import { LivenessResponseDto, ReadinessResponseDto } from './dto/health.response.dto';
 
@@ -22,7 +24,8 @@ export class HealthController {
     private readonly health: HealthCheckService,
     private readonly database: DatabaseWritability,
     private readonly indicators: HealthIndicatorService,
-    @Inject(REDIS_CLIENT) private readonly redis: Redis,
+    @Inject(REDIS_CLIENT) private readonly redis: RedisClient,
+    private readonly config: EnvironmentVariables,
   ) {}
 
   @Get()
@@ -36,7 +39,7 @@ export class HealthController {
   @HealthCheck({ swaggerDocumentation: false })
   @ApiOperation({
     operationId: 'checkReadiness',
-    summary: 'Readiness: the PostgreSQL host the service writes to takes writes, and Redis answers',
+    summary: 'Readiness: the PostgreSQL host the service writes to takes writes, and so does Redis',
   })
   @ApiOkResponse({ type: ReadinessResponseDto })
   @ApiServiceUnavailableResponse({ type: ErrorResponseDto, description: 'SERVICE_UNAVAILABLE: `details` says which dependency is down' })
@@ -50,7 +53,7 @@ export class HealthController {
       () =>
         this.indicators
           .check('redis')
-          .attempt(() => this.redis.ping().then(() => undefined))
+          .attempt(() => checkRedisWrites(this.redis, this.config.REDIS_PREFIX))
           .withTimeout(CHECK_TIMEOUT_MS),
     ]);
   }

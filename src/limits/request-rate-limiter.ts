@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import Redis from 'ioredis';
 import { FailOpen } from '../common/redis/fail-open';
 import { REDIS_CLIENT } from '../common/redis/redis.module';
+import type { RedisClient } from '../common/redis/redis-topology';
 import { EnvironmentVariables } from '../config/environment-variables';
 import { Metrics } from '../metrics/metrics';
 import { RequestRateLimitedError } from './limits.errors';
@@ -38,7 +38,7 @@ end
 redis.call('EXPIREAT', KEYS[1], window + 60)
 return { count, window + 60, seconds, tonumber(now[2]) }`;
 
-type RedisWithLimiter = Redis & { takeRequest(key: string): Promise<[number, number, number, number]> };
+type RedisWithLimiter = RedisClient & { takeRequest(key: string): Promise<[number, number, number, number]> };
 
 /**
  * DECISIONS §7's request limit: fixed windows aligned to the UTC minute, one counter per API key in
@@ -55,7 +55,7 @@ export class RequestRateLimiter {
   private readonly failOpen = new FailOpen(new Logger(RequestRateLimiter.name), 'Request limit not enforced');
 
   constructor(
-    @Inject(REDIS_CLIENT) redis: Redis,
+    @Inject(REDIS_CLIENT) redis: RedisClient,
     private readonly config: EnvironmentVariables,
     private readonly metrics: Metrics,
   ) {

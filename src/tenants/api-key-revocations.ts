@@ -1,8 +1,8 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import Redis from 'ioredis';
 import { ChannelListener, ChannelSubscription } from '../common/redis/channel-subscription';
 import { FailOpen } from '../common/redis/fail-open';
 import { REDIS_CLIENT } from '../common/redis/redis.module';
+import type { RedisClient } from '../common/redis/redis-topology';
 import { EnvironmentVariables } from '../config/environment-variables';
 
 /** What this instance does with the revocations it hears. */
@@ -20,17 +20,13 @@ export interface RevocationListener {
 @Injectable()
 export class ApiKeyRevocations implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly failOpen = new FailOpen(new Logger(ApiKeyRevocations.name), 'Revocations announced by waiting out the key cache');
-  private readonly channel: string;
   private readonly subscription: ChannelSubscription;
   private listener?: RevocationListener;
 
-  constructor(
-    @Inject(REDIS_CLIENT) private readonly redis: Redis,
-    config: EnvironmentVariables,
-  ) {
-    this.channel = `${config.REDIS_PREFIX}:auth:revocations`;
+  constructor(@Inject(REDIS_CLIENT) redis: RedisClient, config: EnvironmentVariables) {
     const onChannel: ChannelListener = { message: (text) => this.hear(text), interrupted: () => this.listener?.interrupted() };
-    this.subscription = new ChannelSubscription(redis, this.channel, onChannel, 'API key cache bypassed');
+    const channel = `${config.REDIS_PREFIX}:auth:revocations`;
+    this.subscription = new ChannelSubscription(redis, channel, onChannel, 'API key cache bypassed');
   }
 
   onApplicationBootstrap(): void {
@@ -47,7 +43,7 @@ export class ApiKeyRevocations implements OnApplicationBootstrap, OnApplicationS
 
   /** True once Redis has taken the news for every instance subscribed; false when it could not be published. */
   async announce(apiKeyId: string): Promise<boolean> {
-    return (await this.failOpen.call(() => this.redis.publish(this.channel, JSON.stringify({ apiKeyId })))) !== undefined;
+    return (await this.failOpen.call(() => this.subscription.publish(JSON.stringify({ apiKeyId })))) !== undefined;
   }
 
   /** See ChannelSubscription.caughtUp: every revocation announced before this call has been heard here. */

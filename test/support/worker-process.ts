@@ -2,7 +2,10 @@ import type { EnvironmentVariables } from '../../src/config/environment-variable
 import { ServiceProcess } from './service-process';
 
 /** A real `dist/worker.js` on the test app's database and Redis prefix, ready to deliver. */
-export async function startWorker(config: EnvironmentVariables, overrides: Record<string, string> = {}): Promise<ServiceProcess> {
+export async function startWorker(
+  config: Pick<EnvironmentVariables, 'DATABASE_URL' | 'REDIS_URL' | 'REDIS_PREFIX'>,
+  overrides: Record<string, string> = {},
+): Promise<ServiceProcess> {
   const worker = ServiceProcess.start('dist/worker.js', {
     DATABASE_URL: config.DATABASE_URL,
     REDIS_URL: config.REDIS_URL,

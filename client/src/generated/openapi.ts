@@ -536,7 +536,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Readiness: the PostgreSQL host the service writes to takes writes, and Redis answers */
+    /** Readiness: the PostgreSQL host the service writes to takes writes, and so does Redis */
     get: operations['checkReadiness'];
     put?: never;
     post?: never;
@@ -1531,7 +1531,7 @@ export interface components {
        */
       health: string;
       /**
-       * @description Readiness: PostgreSQL and Redis answer
+       * @description Readiness: PostgreSQL and Redis take writes
        * @example /health/ready
        */
       readiness: string;
@@ -3687,7 +3687,10 @@ export interface operations {
         /** @description Highest stream position to return (inclusive); a backward read starts here */
         toStreamPosition?: number;
       };
-      header?: never;
+      header?: {
+        /** @description A `globalPosition` of this store you have seen (an append's answer, an event you read): the read then sees at least every event up to it. Deployments that read from standbys serve it from one that has replayed that far, else from the primary; without it, a read may come from a standby that is behind. The TypeScript client sends the highest it has seen. */
+        'Min-Global-Position'?: number;
+      };
       path: {
         /** @description 1-255 characters, no `/` or control characters; `__dcb__` is reserved */
         streamId: string;
@@ -4069,7 +4072,10 @@ export interface operations {
         /** @description `created`: the stream created first comes first; `updated`: the stream appended to last comes first (by `lastGlobalPosition`, which follows commit order) */
         sort?: 'created' | 'updated';
       };
-      header?: never;
+      header?: {
+        /** @description A `globalPosition` of this store you have seen (an append's answer, an event you read): the read then sees at least every event up to it. Deployments that read from standbys serve it from one that has replayed that far, else from the primary; without it, a read may come from a standby that is behind. The TypeScript client sends the highest it has seen. */
+        'Min-Global-Position'?: number;
+      };
       path: {
         /** @description The store's id (`es_…`) or its name within your tenant */
         eventStoreId: string;
@@ -4229,7 +4235,10 @@ export interface operations {
         fromGlobalPosition?: number;
         direction?: 'forward' | 'backward';
       };
-      header?: never;
+      header?: {
+        /** @description A `globalPosition` of this store you have seen (an append's answer, an event you read): the read then sees at least every event up to it. Deployments that read from standbys serve it from one that has replayed that far, else from the primary; without it, a read may come from a standby that is behind. The TypeScript client sends the highest it has seen. */
+        'Min-Global-Position'?: number;
+      };
       path: {
         /** @description The store's id (`es_…`) or its name within your tenant */
         eventStoreId: string;
@@ -4603,7 +4612,10 @@ export interface operations {
         /** @description Most events in the page. A page also ends early, with `hasMore: true`, once its events reach the read budget (`READ_PAGE_MAX_BYTES`, 16 MiB of event JSON by default); it always holds at least one event, however large. Read on with `from` one past the last event's `streamPosition`. */
         maxCount?: number;
       };
-      header?: never;
+      header?: {
+        /** @description A `globalPosition` of this store you have seen (an append's answer, an event you read): the read then sees at least every event up to it. Deployments that read from standbys serve it from one that has replayed that far, else from the primary; without it, a read may come from a standby that is behind. The TypeScript client sends the highest it has seen. */
+        'Min-Global-Position'?: number;
+      };
       path: {
         /** @description 1-255 characters, no `/` or control characters; `__dcb__` is reserved */
         streamId: string;
@@ -4974,7 +4986,10 @@ export interface operations {
   queryEvents: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description A `globalPosition` of this store you have seen (an append's answer, an event you read): the read then sees at least every event up to it. Deployments that read from standbys serve it from one that has replayed that far, else from the primary; without it, a read may come from a standby that is behind. The TypeScript client sends the highest it has seen. */
+        'Min-Global-Position'?: number;
+      };
       path: {
         /** @description The store's id (`es_…`) or its name within your tenant */
         eventStoreId: string;

@@ -1,6 +1,9 @@
 import { Logger } from '@nestjs/common';
-import Redis from 'ioredis';
+import type Redis from 'ioredis';
+import { RepeatedWarning } from '../logging/repeated-warning';
+import { ChannelEndpoint } from './channel-endpoint';
 import { FailOpen } from './fail-open';
+import { reconnectDelay, RedisClient } from './redis-topology';
 
 /** What a subscription hands to its owner. */
 export interface ChannelListener {
@@ -11,17 +14,30 @@ export interface ChannelListener {
 }
 
 /**
+ * How often a listener checks its subscription when nobody asks (see start): a server may end it
+ * without closing the connection, and a listener nobody pings would never notice.
+ */
+const CHECK_INTERVAL_MS = 1000;
+
+/**
  * One Redis pub/sub channel heard on a connection of its own, and what an owner needs to rely on
- * having heard it. Redis delivers a message to every connection subscribed when PUBLISH runs, in
- * order with the replies on that connection; so a PING sent on the subscribed connection and
- * answered proves that every message published before the PING reached Redis has been handed to
- * `message` (see caughtUp). That holds on one Redis server, which publishers and subscribers share
- * through REDIS_URL; it would not across the nodes of a Redis Cluster, where PUBLISH is relayed later.
+ * having heard it. Redis delivers a message to every connection subscribed when it is published, in
+ * order with the replies on that connection; so a PING sent on the subscribed connection and answered
+ * proves that every message published before the PING reached Redis has been handed to `message` (see
+ * caughtUp). That holds where the publisher and the listener meet on one server, which ChannelEndpoint
+ * arranges on each topology (on a Cluster, the master serving the channel's slot).
  */
 export class ChannelSubscription {
   private readonly logger: Logger;
   private readonly failOpen: FailOpen;
+  private readonly problems: RepeatedWarning;
+  private readonly endpoint: ChannelEndpoint;
   private connection?: Redis;
+  private stopped = false;
+  /** Connections opened since the channel was last subscribed: the next one waits reconnectDelay(attempts). */
+  private attempts = 0;
+  private reopening?: NodeJS.Timeout;
+  private checking?: NodeJS.Timeout;
   /** Counts subscriptions made and lost: a PING answered within one session speaks for that session only. */
   private session = 0;
   private subscribed = false;
@@ -31,30 +47,34 @@ export class ChannelSubscription {
   private nextCheck?: Promise<boolean>;
 
   constructor(
-    private readonly redis: Redis,
-    private readonly channel: string,
+    redis: RedisClient,
+    channel: string,
     private readonly listener: ChannelListener,
     /** What goes without the channel, for warnings: "API key cache bypassed". */
     consequence: string,
   ) {
     this.logger = new Logger(`Channel ${channel}`);
     this.failOpen = new FailOpen(this.logger, consequence);
+    this.problems = new RepeatedWarning(this.logger);
+    this.endpoint = new ChannelEndpoint(redis, channel);
   }
 
   start(): void {
-    // No offline queue: a PING must travel on the subscribed connection or fail, never wait for the next one.
-    // Subscribed again on every (re)connection rather than by ioredis's own resubscription, which only
-    // repeats a SUBSCRIBE that once succeeded.
-    const connection = this.redis.duplicate({ autoResubscribe: false, enableOfflineQueue: false, enableAutoPipelining: false });
-    connection.on('ready', () => void this.subscribe(connection));
-    connection.on('close', () => this.lose());
-    connection.on('error', (error: Error) => this.logger.warn(`Connection problem: ${error.message}`));
-    connection.on('message', (_channel: string, text: string) => this.hear(text));
-    this.connection = connection;
+    void this.open();
+    // A Cluster node whose slot moved away ends its listeners' subscriptions and keeps their connections.
+    this.checking = setInterval(() => void this.caughtUp(), CHECK_INTERVAL_MS).unref();
   }
 
   async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.reopening);
+    clearInterval(this.checking);
     await this.connection?.quit().catch(() => this.connection?.disconnect());
+  }
+
+  /** Publishes on the channel; resolves once Redis has taken the message for every listener subscribed. */
+  publish(message: string): Promise<number> {
+    return this.endpoint.publish(message);
   }
 
   /**
@@ -84,23 +104,62 @@ export class ChannelSubscription {
   private async ping(): Promise<boolean> {
     const { connection, session } = this;
     if (!this.subscribed || !connection) return false;
-    const answered = await this.failOpen.call(() => connection.ping());
-    return answered !== undefined && this.subscribed && this.session === session;
+    if (!this.endpoint.serves(connection)) return this.drop(connection, 'the channel moved to another master');
+    const answer: unknown = await this.failOpen.call(() => connection.ping());
+    if (answer === undefined) return false;
+    // A subscribed connection answers ["pong", ""]. A plain PONG (or a stray reply) means the server ended
+    // the subscription on its own, as a Cluster node does when the channel's slot leaves it.
+    if (!Array.isArray(answer) || answer[0] !== 'pong') return this.drop(connection, 'the server ended the subscription');
+    return this.subscribed && this.session === session;
+  }
+
+  /** Opens the next connection and subscribes on it once it is ready; closed, it is replaced after a delay. */
+  private async open(): Promise<void> {
+    if (this.stopped) return;
+    const connection = await this.endpoint.connect().catch((error: Error) => {
+      this.problems.warn(`Cannot reach Redis to subscribe: ${error.message}`);
+      return undefined;
+    });
+    if (!connection) return this.reopenLater();
+    connection.on('ready', () => void this.subscribe(connection));
+    connection.on('close', () => this.lose());
+    connection.on('end', () => this.reopenLater());
+    // ioredis's sign that a Cluster node refused SSUBSCRIBE for a slot it does not serve.
+    connection.on('moved', () => connection.disconnect());
+    connection.on('error', (error: Error) => this.problems.warn(`Connection problem: ${error.message}`));
+    connection.on(this.endpoint.messageEvent, (_channel: string, text: string) => this.hear(text));
+    this.connection = connection;
+    if (this.stopped) connection.disconnect();
+  }
+
+  private reopenLater(): void {
+    if (this.stopped) return;
+    this.attempts += 1;
+    this.endpoint.lost();
+    this.reopening = setTimeout(() => void this.open(), reconnectDelay(this.attempts));
   }
 
   private async subscribe(connection: Redis): Promise<void> {
     const session = this.session;
     try {
-      await connection.subscribe(this.channel);
+      await this.endpoint.subscribe(connection);
     } catch (error) {
-      this.logger.warn(`Cannot subscribe: ${(error as Error).message}`);
+      this.drop(connection, `cannot subscribe: ${(error as Error).message}`);
       return;
     }
-    // A connection lost while SUBSCRIBE was under way has its own 'ready' and SUBSCRIBE to come.
+    // A connection lost while SUBSCRIBE was under way is replaced, and subscribes on its own.
     if (this.session !== session) return;
+    this.attempts = 0;
     this.session += 1;
     this.changes += 1;
     this.subscribed = true;
+  }
+
+  /** Closes a connection that cannot serve the channel: the next one is opened as after any loss. */
+  private drop(connection: Redis, reason: string): false {
+    this.problems.warn(`Subscribing again: ${reason}`);
+    connection.disconnect();
+    return false;
   }
 
   private lose(): void {

@@ -13,7 +13,7 @@ export class ServiceLinksDto {
   @ApiProperty({ example: '/health', description: 'Liveness' })
   health!: string;
 
-  @ApiProperty({ example: '/health/ready', description: 'Readiness: PostgreSQL and Redis answer' })
+  @ApiProperty({ example: '/health/ready', description: 'Readiness: PostgreSQL and Redis take writes' })
   readiness!: string;
 }
 

@@ -1,4 +1,5 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
+import { RepeatedWarning } from '../../common/logging/repeated-warning';
 import { EnvironmentVariables } from '../../config/environment-variables';
 import { DeliveryStateRepository } from './delivery-state.repository';
 import { WebhookDeliveryQueue } from './webhook-delivery.queue';
@@ -9,11 +10,18 @@ import { WebhookDeliveryQueue } from './webhook-delivery.queue';
  * crash, a flushed Redis or a dropped job are recovered here. A timer in the process rather than a
  * repeatable BullMQ job, because it must survive losing Redis's contents.
  */
+/**
+ * A reconnection sweeps at most this often: a server that refuses writes (a replica) drops the
+ * connection at each refusal, so a sweep on every reconnection would refuse, reconnect and sweep again.
+ */
+const RECONNECTION_SWEEP_INTERVAL_MS = 1000;
+
 @Injectable()
 export class DeliverySweep implements OnApplicationBootstrap, OnModuleDestroy {
-  private readonly logger = new Logger(DeliverySweep.name);
+  private readonly problems = new RepeatedWarning(new Logger(DeliverySweep.name));
   private timer?: NodeJS.Timeout;
   private sweeping = false;
+  private lastStartedAt = 0;
 
   constructor(
     private readonly config: EnvironmentVariables,
@@ -23,6 +31,11 @@ export class DeliverySweep implements OnApplicationBootstrap, OnModuleDestroy {
 
   onApplicationBootstrap(): void {
     this.timer = setInterval(() => void this.sweep(), this.config.WEBHOOK_SWEEP_INTERVAL_MS);
+    // The wake-ups of an outage were refused, and a new Redis (a restarted one, a promoted replica) may
+    // lack some: the sweep runs at once on reconnection rather than at its next turn.
+    this.queue.onReconnected(() => {
+      if (Date.now() - this.lastStartedAt >= RECONNECTION_SWEEP_INTERVAL_MS) void this.sweep();
+    });
     void this.sweep();
   }
 
@@ -33,12 +46,13 @@ export class DeliverySweep implements OnApplicationBootstrap, OnModuleDestroy {
   async sweep(): Promise<void> {
     if (this.sweeping) return;
     this.sweeping = true;
+    this.lastStartedAt = Date.now();
     try {
       for (const due of await this.deliveryState.dueSubscriptions()) {
         await this.queue.wakeSubscriptions(due.eventStoreId, [due.subscriptionId], String(due.lastPosition));
       }
     } catch (error) {
-      this.logger.warn(`Sweep failed, retrying in ${this.config.WEBHOOK_SWEEP_INTERVAL_MS} ms: ${(error as Error).message}`);
+      this.problems.warn(`Sweep failed, retrying in ${this.config.WEBHOOK_SWEEP_INTERVAL_MS} ms: ${(error as Error).message}`);
     } finally {
       this.sweeping = false;
     }

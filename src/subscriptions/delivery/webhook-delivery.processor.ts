@@ -1,8 +1,10 @@
 import { OnWorkerEvent, Processor, WorkerHost } from '@nestjs/bullmq';
-import { Logger, OnModuleDestroy } from '@nestjs/common';
+import { Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import type { Job } from 'bullmq';
+import { RepeatedWarning } from '../../common/logging/repeated-warning';
 import { WEBHOOK_DELIVERY_QUEUE } from '../subscription.constants';
 import { DeliveryStateRepository } from './delivery-state.repository';
+import { FetchBackoff } from './fetch-backoff';
 import { StoreTenantCache } from './store-tenant.cache';
 import { SubscriptionDelivery } from './subscription-delivery';
 import { TenantDeliverySlots } from './tenant-delivery-slots';
@@ -16,9 +18,13 @@ export const WEBHOOK_DELIVERY_CONCURRENCY = 32;
  * out per tenant (TenantDeliverySlots), so one tenant's slow receivers take at most its share of
  * them and every other tenant's wake-ups still find a free one.
  */
-@Processor(WEBHOOK_DELIVERY_QUEUE, { concurrency: WEBHOOK_DELIVERY_CONCURRENCY })
-export class WebhookDeliveryProcessor extends WorkerHost implements OnModuleDestroy {
+// runRetryDelay: after a lost connection BullMQ waits this long before fetching again (15 s by default,
+// which kept deliveries stopped long after Redis was back).
+@Processor(WEBHOOK_DELIVERY_QUEUE, { concurrency: WEBHOOK_DELIVERY_CONCURRENCY, runRetryDelay: 1000 })
+export class WebhookDeliveryProcessor extends WorkerHost implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(WebhookDeliveryProcessor.name);
+  private readonly problems = new RepeatedWarning(this.logger);
+  private backoff?: FetchBackoff;
 
   constructor(
     private readonly deliveryState: DeliveryStateRepository,
@@ -28,6 +34,10 @@ export class WebhookDeliveryProcessor extends WorkerHost implements OnModuleDest
     private readonly slots: TenantDeliverySlots,
   ) {
     super();
+  }
+
+  onApplicationBootstrap(): void {
+    this.backoff = new FetchBackoff(this.worker);
   }
 
   async process(job: Job<FanOutJob | DeliverJob>): Promise<void> {
@@ -77,9 +87,11 @@ export class WebhookDeliveryProcessor extends WorkerHost implements OnModuleDest
     this.logger.warn(`Wake-up ${job?.id ?? '?'} failed, left to the sweep: ${error.message}`);
   }
 
+  /** Every failed fetch while Redis is away or refusing: counted rather than logged one by one, and refusals slow the fetching down. */
   @OnWorkerEvent('error')
   onError(error: Error): void {
-    this.logger.warn(`Queue connection problem: ${error.message}`);
+    this.problems.warn(`Queue connection problem: ${error.message}`);
+    this.backoff?.failed(error);
   }
 
   /**
@@ -88,6 +100,7 @@ export class WebhookDeliveryProcessor extends WorkerHost implements OnModuleDest
    * the database.
    */
   async onModuleDestroy(): Promise<void> {
+    this.backoff?.stop();
     this.delivery.stop();
     await this.worker.close();
   }

@@ -1,5 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { EventsHandler, IEventHandler } from '@nestjs/cqrs';
+import { RepeatedWarning } from '../../common/logging/repeated-warning';
 import { EventsAppendedEvent } from '../../event-log/append/events-appended.event';
 import { WebhookDeliveryQueue } from '../delivery/webhook-delivery.queue';
 import { WebhookPresenceCache } from '../webhook-presence.cache';
@@ -11,7 +12,7 @@ import { WebhookPresenceCache } from '../webhook-presence.cache';
  */
 @EventsHandler(EventsAppendedEvent)
 export class WakeWebhooksOnAppendHandler implements IEventHandler<EventsAppendedEvent> {
-  private readonly logger = new Logger(WakeWebhooksOnAppendHandler.name);
+  private readonly problems = new RepeatedWarning(new Logger(WakeWebhooksOnAppendHandler.name));
 
   constructor(
     private readonly queue: WebhookDeliveryQueue,
@@ -20,7 +21,7 @@ export class WakeWebhooksOnAppendHandler implements IEventHandler<EventsAppended
 
   handle({ eventStoreId, lastPosition }: EventsAppendedEvent): void {
     this.wake(eventStoreId, lastPosition).catch((error: Error) =>
-      this.logger.warn(`Webhook wake-up for ${eventStoreId} left to the sweep: ${error.message}`),
+      this.problems.warn(`Webhook wake-up for ${eventStoreId} left to the sweep: ${error.message}`),
     );
   }
 

@@ -1,7 +1,7 @@
 import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import Redis from 'ioredis';
 import { ChannelSubscription } from '../../common/redis/channel-subscription';
 import { REDIS_CLIENT } from '../../common/redis/redis.module';
+import type { RedisClient } from '../../common/redis/redis-topology';
 import { EnvironmentVariables } from '../../config/environment-variables';
 import { CLOSE_NORMAL } from '../websocket.constants';
 import { ClientConnections } from './client-connections';
@@ -17,19 +17,22 @@ export type ControlCommand =
  */
 @Injectable()
 export class ConnectionControl implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly channel: string;
   private readonly subscription: ChannelSubscription;
 
   constructor(
-    @Inject(REDIS_CLIENT) private readonly redis: Redis,
+    @Inject(REDIS_CLIENT) redis: RedisClient,
     config: EnvironmentVariables,
     private readonly connections: ClientConnections,
   ) {
-    this.channel = `${config.REDIS_PREFIX}:ws:control`;
     // A command missed while the subscription is down is lost, as a publish to nobody is: the
     // once-a-second audit still closes the sockets of revoked keys and deleted stores.
     const listener = { message: (text: string) => this.carryOut(JSON.parse(text) as ControlCommand), interrupted: () => undefined };
-    this.subscription = new ChannelSubscription(redis, this.channel, listener, 'WebSocket control commands not heard');
+    this.subscription = new ChannelSubscription(
+      redis,
+      `${config.REDIS_PREFIX}:ws:control`,
+      listener,
+      'WebSocket control commands not heard',
+    );
   }
 
   onApplicationBootstrap(): void {
@@ -41,7 +44,7 @@ export class ConnectionControl implements OnApplicationBootstrap, OnApplicationS
   }
 
   async publish(command: ControlCommand): Promise<void> {
-    await this.redis.publish(this.channel, JSON.stringify(command));
+    await this.subscription.publish(JSON.stringify(command));
   }
 
   private carryOut(command: ControlCommand): void {

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import Redis from 'ioredis';
 import { REDIS_CLIENT } from '../../common/redis/redis.module';
+import type { RedisClient } from '../../common/redis/redis-topology';
 import { EnvironmentVariables } from '../../config/environment-variables';
 import { REGISTRY_TTL_MS } from '../websocket.constants';
 import { RegistryUnavailableError } from '../websocket.errors';
@@ -19,7 +19,7 @@ redis.call('PEXPIRE', KEYS[1], ARGV[5])
 return 1`;
 
 type ConnectionKey = Pick<ConnectionRecord, 'eventStoreId' | 'connectionId' | 'apiKeyId'>;
-type RedisWithRegistry = Redis & { reserveSlot(key: string, ...args: (string | number)[]): Promise<number> };
+type RedisWithRegistry = RedisClient & { reserveSlot(key: string, ...args: (string | number)[]): Promise<number> };
 
 /**
  * Every instance's open sockets, in Redis under REDIS_PREFIX (DECISIONS §9): a hash per store
@@ -32,7 +32,7 @@ export class ConnectionRegistry {
   private readonly redis: RedisWithRegistry;
   private readonly prefix: string;
 
-  constructor(@Inject(REDIS_CLIENT) redis: Redis, config: EnvironmentVariables) {
+  constructor(@Inject(REDIS_CLIENT) redis: RedisClient, config: EnvironmentVariables) {
     // Sent by hash (EVALSHA) once Redis knows it, like the request limiter's script.
     redis.defineCommand('reserveSlot', { numberOfKeys: 1, lua: RESERVE_SLOT });
     this.redis = redis as RedisWithRegistry;

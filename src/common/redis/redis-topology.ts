@@ -1,0 +1,77 @@
+import Redis, { Cluster, RedisOptions } from 'ioredis';
+import type { EnvironmentVariables } from '../../config/environment-variables';
+
+/** A client of whichever topology the settings name: both kinds take the same commands. */
+export type RedisClient = Redis | Cluster;
+
+/** What each user of Redis decides about its own client. */
+export interface ClientOptions {
+  /** Reconnections a command waits through before it fails; null: it waits for Redis however long it takes. */
+  maxRetriesPerRequest: number | null;
+  /** Whether commands wait for a connection (true) or fail at once while there is none. */
+  enableOfflineQueue: boolean;
+  enableAutoPipelining?: boolean;
+}
+
+/**
+ * Reconnection attempts: soon after a connection drops, then once a second for as long as Redis stays
+ * away, so that the service is back within about a second of Redis (ioredis's own delays, and BullMQ's
+ * up to 20 s, left deliveries waiting long after Redis answered again).
+ */
+export function reconnectDelay(attempt: number): number {
+  return Math.min(attempt * 100, 1000);
+}
+
+/**
+ * A master demoted to a replica keeps its connections and refuses every write with READONLY. Dropping
+ * the connection makes a Sentinel client ask the Sentinels for the master again, and a single-server
+ * client resolve its host name again (a managed Redis whose endpoint moved to the new primary). The
+ * command itself fails: its caller falls back, as for any Redis failure.
+ */
+function reconnectOnReadOnly(error: Error): boolean {
+  return error.message.startsWith('READONLY');
+}
+
+/**
+ * The three ways to reach Redis (docs/redis.md): one server (REDIS_URL), a master that Sentinels watch
+ * and replace (REDIS_SENTINELS), or a Cluster (REDIS_CLUSTER_NODES). ioredis does the work of each: asking
+ * the Sentinels where the master is (again after a failover, which it learns from them at once), or
+ * following a Cluster's slots. Everything else in the service sees one client.
+ */
+export class RedisTopology {
+  constructor(private readonly config: EnvironmentVariables) {}
+
+  connect({ maxRetriesPerRequest, enableOfflineQueue, enableAutoPipelining = false }: ClientOptions): RedisClient {
+    const config = this.config;
+    if (config.REDIS_CLUSTER_NODES) {
+      return new Cluster(config.REDIS_CLUSTER_NODES, {
+        clusterRetryStrategy: reconnectDelay,
+        // ioredis reads the slots again only after a redirection or an error unless told: a master demoted
+        // under a listener (ChannelEndpoint.serves) would go unnoticed.
+        slotsRefreshInterval: 5000,
+        enableOfflineQueue,
+        enableAutoPipelining,
+        redisOptions: { password: config.REDIS_PASSWORD, maxRetriesPerRequest },
+      });
+    }
+    const options: RedisOptions = {
+      retryStrategy: reconnectDelay,
+      reconnectOnError: reconnectOnReadOnly,
+      maxRetriesPerRequest,
+      enableOfflineQueue,
+      enableAutoPipelining,
+    };
+    if (config.REDIS_SENTINELS) {
+      return new Redis({
+        ...options,
+        sentinels: config.REDIS_SENTINELS,
+        name: config.REDIS_SENTINEL_MASTER,
+        sentinelPassword: config.REDIS_SENTINEL_PASSWORD,
+        password: config.REDIS_PASSWORD,
+        // Hears a failover from the Sentinels and reconnects at once, even to a master that vanished without closing its connections.
+        failoverDetector: true,
+      });
+    }
+    return new Redis(config.REDIS_URL, options);
+  }
+}

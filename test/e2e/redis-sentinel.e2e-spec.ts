@@ -1,0 +1,114 @@
+import { ApiClient } from '../support/api-client';
+import { RedisTopologyHarness, SentinelSet } from '../support/redis-topology';
+import { ServiceProcess } from '../support/service-process';
+import { ServiceOnRedis } from '../support/service-on-redis';
+import { startTestApp } from '../support/test-app';
+import { cloneTestDatabase } from '../support/test-database';
+import { waitFor } from '../support/wait-for';
+
+const PREFIX = '{es-sentinel}';
+/** What the service promises after a promotion (docs/redis.md). */
+const RESUMED_WITHIN_MS = 15_000;
+
+/**
+ * Redis Sentinel (docs/redis.md): the API and the worker, real processes started with REDIS_SENTINELS,
+ * follow a failover on their own. The master is killed under a steady stream of appends with a webhook
+ * subscription; the Sentinels promote the replica; deliveries resume within 15 s of the promotion,
+ * nothing is lost, and neither process restarts. The old master then comes back, as a replica, and
+ * changes nothing.
+ */
+describe('The service on Redis Sentinel', () => {
+  const harness = new RedisTopologyHarness();
+  let set: SentinelSet;
+  let service: ServiceOnRedis;
+
+  beforeAll(async () => {
+    set = await harness.sentinelSet();
+    service = await ServiceOnRedis.start(set.env, PREFIX);
+  });
+  afterAll(async () => {
+    await service?.stop();
+    await harness.stop();
+  });
+
+  it('follows a failover during appends: deliveries resume within 15 s of the promotion, none lost, no restart', async () => {
+    const pids = { api: service.api.child.pid, worker: service.worker.child.pid };
+    service.startAppends();
+    await service.receiver.waitUntil(() => service.deliveredPositions().size >= 5);
+
+    const logBefore = service.worker.log.length;
+    const { killedAt, promotedAt } = await harness.crashMaster(set);
+    // Appends go on until one appended after the promotion has been delivered, and one counted by the
+    // request limit, which skips Redis for 5 s after a failure (or until the promise is broken).
+    const countedAfter = () => service.appends.find((append) => append.respondedAt > promotedAt && append.counted);
+    await waitFor(() => service.firstDeliveryAppendedAfter(promotedAt) !== undefined && countedAfter() !== undefined, {
+      timeoutMs: RESUMED_WITHIN_MS + 15_000,
+      what: 'a delivery of an event appended after the promotion, and an append counted in Redis',
+    });
+    await service.stopAppends();
+    await service.allDelivered(30_000);
+
+    const resumed = service.firstDeliveryAppendedAfter(promotedAt)!;
+    process.stdout.write(
+      `Sentinel failover: promoted ${promotedAt - killedAt} ms after the kill; first delivery of an event appended after it ${resumed.receivedAt - promotedAt} ms after the promotion\n`,
+    );
+    expect(resumed.receivedAt - promotedAt).toBeLessThan(RESUMED_WITHIN_MS);
+    // Every append was acknowledged (PostgreSQL holds them, whatever Redis does), and every one delivered.
+    expect(service.appends.filter((append) => append.status !== 200)).toEqual([]);
+    const appended = service.appendedPositions();
+    expect(appended.filter((position) => !service.deliveredPositions().has(position))).toEqual([]);
+    // The API follows too: its request counts reach the new master.
+    expect(countedAfter()!.respondedAt - promotedAt).toBeLessThan(RESUMED_WITHIN_MS);
+    const counter = `${PREFIX}:rate-limit:requests:${service.owner.apiKeyId}`;
+    expect(await set.replica.with((client) => client.exists(counter))).toBe(1);
+    // No restart: the same two processes, running, each started once.
+    expect({ api: service.api.child.pid, worker: service.worker.child.pid }).toEqual(pids);
+    expect([service.api.child.exitCode, service.worker.child.exitCode]).toEqual([null, null]);
+    expect(service.worker.log.match(/Worker ready/g)).toHaveLength(1);
+    // The failover is visible in the log, without a flood: repeated problems are summed up every 10 s.
+    expect(service.worker.log.slice(logBefore).split('\n').length).toBeLessThan(50);
+  });
+
+  it('keeps delivering when the old master comes back as a replica', async () => {
+    await set.master.start();
+    // The Sentinels turn the returning master into a replica of the new one.
+    await waitFor(async () => (await set.master.with((client) => client.role()))[0] === 'slave', {
+      timeoutMs: 30_000,
+      intervalMs: 200,
+      what: 'the old master reconfigured as a replica',
+    });
+    const before = service.appendedPositions().length;
+    for (let index = 0; index < 5; index += 1) expect((await service.appendOne()).status).toBe(200);
+    await service.allDelivered(15_000);
+    expect(service.appendedPositions().length).toBe(before + 5);
+    const ready = await service.client.http().get('/health/ready');
+    expect(ready.status).toBe(200);
+    expect(service.worker.log).not.toMatch(/READONLY/);
+  });
+
+  it("refuses a Sentinel's address given as REDIS_URL: readiness fails and the worker does not start, saying what to set", async () => {
+    const sentinelAsServer = `redis://:${set.env.REDIS_SENTINEL_PASSWORD}@${set.sentinels[0].address}`;
+    const testApp = await startTestApp({ REDIS_URL: sentinelAsServer });
+    try {
+      const ready = await new ApiClient(testApp.server).http().get('/health/ready').expect(503);
+      expect(ready.body.error.details.error.redis).toMatchObject({ status: 'down', message: expect.stringMatching(/unknown command/) });
+    } finally {
+      await testApp.close();
+    }
+    const database = await cloneTestDatabase();
+    try {
+      const worker = ServiceProcess.start('dist/worker.js', {
+        DATABASE_URL: database.url,
+        REDIS_URL: sentinelAsServer,
+        REDIS_PREFIX: PREFIX,
+      });
+      expect((await worker.exited).code).toBe(1);
+      expect(worker.log).toMatch(
+        /Worker failed to start: Redis refused a write \(ERR unknown command .*is REDIS_URL a Sentinel\? Name the Sentinels in REDIS_SENTINELS/,
+      );
+      expect(worker.log).not.toMatch(/Worker ready/);
+    } finally {
+      await database.drop();
+    }
+  });
+});
