@@ -2,11 +2,18 @@ import { QueryFailedError } from 'typeorm';
 
 const UNIQUE_VIOLATION = '23505';
 
-/** True when Postgres refused a write because of that unique constraint. */
+/** A shard of a table distributed by Citus names its constraints `<constraint>_<shard id>`. */
+const SHARD_SUFFIX = /_\d+$/;
+
+/**
+ * True when Postgres refused a write because of that unique constraint, whether the table's own or,
+ * on Citus, one shard's copy of it (`tenants_name_uq_102008`).
+ */
 export function isUniqueViolation(error: unknown, constraint: string): boolean {
   if (!(error instanceof QueryFailedError)) return false;
   const driverError = error.driverError as { code?: string; constraint?: string };
-  return driverError.code === UNIQUE_VIOLATION && driverError.constraint === constraint;
+  if (driverError.code !== UNIQUE_VIOLATION || driverError.constraint === undefined) return false;
+  return driverError.constraint === constraint || driverError.constraint.replace(SHARD_SUFFIX, '') === constraint;
 }
 
 const FOREIGN_KEY_VIOLATION = '23503';
