@@ -33,7 +33,8 @@ function expectExactlyOnce(stored: Awaited<ReturnType<typeof storedEvents>>, app
 }
 
 /** Statuses other than a success or a 503 (the database unavailable, retried by the client): there must be none. */
-const refusals = (service: FailoverService) => Object.keys(service.statuses()).filter((status) => Number(status) >= 300 && status !== '503');
+const refusals = (service: FailoverService) =>
+  Object.keys(service.statuses()).filter((status) => Number(status) >= 300 && status !== '503');
 
 /** Consumes a subscription into `received` until it ends; resolves with how it ended. */
 function consume(subscription: AsyncIterable<LiveEvent>, received: LiveEvent[]): Promise<unknown> {

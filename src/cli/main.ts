@@ -16,6 +16,7 @@ import { TenantListResponseDto, TenantResponseDto } from '../tenants/dto/tenant.
 import { ListApiKeysQuery } from '../tenants/queries/list-api-keys.query';
 import { ListTenantsQuery } from '../tenants/queries/list-tenants.query';
 import { CliModule } from './cli.module';
+import { distributeCommand } from './citus-distribute';
 import { ensureDevelopmentKey } from './development-key';
 import { reachDatabase } from './reach-database';
 
@@ -110,5 +111,10 @@ program
   .action((options: { file: string }) =>
     run((app, buses) => ensureDevelopmentKey(options.file, buses, app.get(ApiKeyAuthenticator)), { migrate: true }),
   );
+
+program
+  .command('citus:distribute')
+  .description('spread the migrated schema over a Citus cluster, run once against its coordinator (docs/citus.md)')
+  .action(() => distributeCommand());
 
 void program.parseAsync(process.argv);

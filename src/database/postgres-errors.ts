@@ -3,11 +3,21 @@ import { NoDatabaseHostError } from './connection/database-hosts';
 
 const UNIQUE_VIOLATION = '23505';
 
-/** True when Postgres refused a write because of that unique constraint. */
+/** A shard of a table distributed by Citus names its constraints `<constraint>_<shard id>`. */
+const SHARD_SUFFIX = /_\d+$/;
+/** Where PostgreSQL's message names the constraint: Citus relays a shard's error without the constraint field. */
+const CONSTRAINT_IN_MESSAGE = /unique constraint "([^"]+)"/;
+
+/**
+ * True when Postgres refused a write because of that unique constraint, whether the table's own or,
+ * on Citus, one shard's copy of it (`tenants_name_uq_102008`), named only in the message there.
+ */
 export function isUniqueViolation(error: unknown, constraint: string): boolean {
   if (!(error instanceof QueryFailedError)) return false;
-  const driverError = error.driverError as { code?: string; constraint?: string };
-  return driverError.code === UNIQUE_VIOLATION && driverError.constraint === constraint;
+  const driverError = error.driverError as { code?: string; constraint?: string; message?: string };
+  if (driverError.code !== UNIQUE_VIOLATION) return false;
+  const violated = driverError.constraint ?? CONSTRAINT_IN_MESSAGE.exec(driverError.message ?? '')?.[1];
+  return violated !== undefined && (violated === constraint || violated.replace(SHARD_SUFFIX, '') === constraint);
 }
 
 const FOREIGN_KEY_VIOLATION = '23503';

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { ILike, Repository } from 'typeorm';
+import { In, Repository } from 'typeorm';
 import { newId } from '../common/ids';
 import { escapeLike } from '../common/sql';
 import { isUniqueViolation } from '../database/postgres-errors';
@@ -14,9 +14,12 @@ export type EventStoreSettings = Pick<
 >;
 
 /**
- * The `event_stores` table. The lookups on every append and read (a `{ref}` to an id, a store's
- * tenant for the worker, the WebSocket audit) are raw indexed queries: building and hydrating the
- * ORM query cost more CPU than the database does. The operator's side goes through TypeORM. The
+ * The `event_stores` table, and `event_store_names`, which keeps each store's name unique within its
+ * tenant (a distributed event_stores can hold no such constraint, docs/citus.md) and answers the
+ * lookups by tenant: resolving a name and listing a tenant's stores read it alone, not every shard
+ * of the stores. A store and its name are written and deleted in one transaction. The lookups on every
+ * append and read (a `{ref}` to an id, a store's tenant for the worker, the WebSocket audit) are raw
+ * indexed queries: building and hydrating the ORM query cost more CPU than the database does. The
  * counters (`last_position` and the store's totals) are written only by the event log's SQL
  * functions; this class reads them.
  */
@@ -24,14 +27,25 @@ export type EventStoreSettings = Pick<
 export class EventStoreRepository {
   constructor(@InjectRepository(EventStoreEntity) private readonly stores: Repository<EventStoreEntity>) {}
 
-  /** The unique constraint decides, so two concurrent creates of one name cannot both succeed. */
+  /**
+   * The name's primary key decides, so two concurrent creates of one name cannot both succeed: the
+   * second waits for the first's commit, then fails. The store's row and its name's share created_at
+   * (both take the transaction's now()), so the list ordered by the names is the stores' order.
+   */
   async create(settings: EventStoreSettings): Promise<EventStoreEntity> {
     const created = this.stores.create({ id: newId('es'), ...settings });
     try {
-      // insert() reads the database defaults (timestamps, counters, status) back into the entity.
-      await this.stores.insert(created);
+      await this.stores.manager.transaction(async (manager) => {
+        await manager.query(`INSERT INTO event_store_names (tenant_id, name, event_store_id) VALUES ($1, $2, $3)`, [
+          settings.tenantId,
+          settings.name,
+          created.id,
+        ]);
+        // insert() reads the database defaults (timestamps, counters, status) back into the entity.
+        await manager.insert(EventStoreEntity, created);
+      });
     } catch (error) {
-      if (isUniqueViolation(error, 'event_stores_tenant_name_uq')) throw new EventStoreAlreadyExistsError(settings.name);
+      if (isUniqueViolation(error, 'event_store_names_pk')) throw new EventStoreAlreadyExistsError(settings.name);
       throw error;
     }
     return created;
@@ -44,41 +58,52 @@ export class EventStoreRepository {
   async delete(eventStoreId: string): Promise<void> {
     await this.stores.manager.transaction(async (manager) => {
       await manager.query(`SET LOCAL statement_timeout = 0`);
+      await manager.query(`DELETE FROM event_store_names WHERE event_store_id = $1`, [eventStoreId]);
       await manager.delete(EventStoreEntity, { id: eventStoreId });
     });
   }
 
   /** Ids start with `es_` and names may not, so matching either column can never pick the wrong store. */
-  findByRef(tenantId: string, ref: string): Promise<EventStoreEntity | null> {
-    return this.stores.findOne({
-      where: [
-        { tenantId, id: ref },
-        { tenantId, name: ref },
-      ],
-    });
+  async findByRef(tenantId: string, ref: string): Promise<EventStoreEntity | null> {
+    const id = await this.idByRef(tenantId, ref);
+    return id === null ? null : this.stores.findOneBy({ id });
   }
 
-  /** Only the id, as `findByRef` finds it, in one raw indexed query. */
+  /** Only the id, as `findByRef` finds it, in one raw indexed query of the names. */
   async idByRef(tenantId: string, ref: string): Promise<string | null> {
-    const [row] = await this.stores.query(`SELECT id FROM event_stores WHERE tenant_id = $1 AND (id = $2 OR name = $2)`, [tenantId, ref]);
-    return row ? row.id : null;
+    const [row] = await this.stores.query(
+      `SELECT event_store_id FROM event_store_names WHERE tenant_id = $1 AND (event_store_id = $2 OR name = $2)`,
+      [tenantId, ref],
+    );
+    return row ? row.event_store_id : null;
   }
 
-  /** A page of the tenant's stores, oldest first, whose name contains `nameContains` (any case), and how many there are in all. */
+  /**
+   * A page of the tenant's stores, oldest first, whose name contains `nameContains` (any case), and
+   * how many there are in all: the page and the count come from the names, then only the page's
+   * stores are read, by id.
+   */
   async page(
     tenantId: string,
     limit: number,
     offset: number,
     nameContains?: string,
   ): Promise<{ stores: EventStoreEntity[]; totalCount: number }> {
-    const [stores, totalCount] = await this.stores.findAndCount({
-      // `_` is legal in store names, so the filter's wildcards must match literally.
-      where: { tenantId, ...(nameContains ? { name: ILike(`%${escapeLike(nameContains)}%`) } : {}) },
-      order: { createdAt: 'ASC', id: 'ASC' },
-      take: limit,
-      skip: offset,
-    });
-    return { stores, totalCount };
+    const values: unknown[] = [tenantId];
+    // `_` is legal in store names, so the filter's wildcards must match literally.
+    const where = `tenant_id = $1${nameContains ? ` AND name ILIKE $${values.push(`%${escapeLike(nameContains)}%`)}` : ''}`;
+    const [[{ total }], rows] = await Promise.all([
+      this.stores.query(`SELECT count(*)::int AS total FROM event_store_names WHERE ${where}`, values),
+      this.stores.query(
+        `SELECT event_store_id FROM event_store_names WHERE ${where}
+          ORDER BY created_at, event_store_id LIMIT $${values.length + 1} OFFSET $${values.length + 2}`,
+        [...values, limit, offset],
+      ),
+    ]);
+    const ids: string[] = rows.map((row: { event_store_id: string }) => row.event_store_id);
+    const found = ids.length > 0 ? await this.stores.findBy({ id: In(ids) }) : [];
+    const byId = new Map(found.map((store) => [store.id, store]));
+    return { stores: ids.flatMap((id) => byId.get(id) ?? []), totalCount: total };
   }
 
   /** Null for a store that does not exist. */

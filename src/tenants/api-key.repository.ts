@@ -64,9 +64,18 @@ export class ApiKeyRepository {
     return this.apiKeys.find({ where: { tenantId }, order: { createdAt: 'ASC', id: 'ASC' } });
   }
 
-  /** Keeps the first revocation time. False when there is no such key. */
+  /**
+   * Keeps the first revocation time. False when there is no such key. The time is this process's
+   * clock, passed as a value: Citus refuses a write that calls now() inside COALESCE (docs/citus.md).
+   */
   async revoke(apiKeyId: string): Promise<boolean> {
-    const { affected } = await this.apiKeys.update({ id: apiKeyId }, { revokedAt: () => 'COALESCE(revoked_at, now())' });
+    const { affected } = await this.apiKeys
+      .createQueryBuilder()
+      .update()
+      .set({ revokedAt: () => 'COALESCE(revoked_at, :now)' })
+      .setParameter('now', new Date())
+      .where('id = :apiKeyId', { apiKeyId })
+      .execute();
     return !!affected;
   }
 

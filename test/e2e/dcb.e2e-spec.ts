@@ -400,7 +400,7 @@ describe('Dynamic Consistency Boundary', () => {
       ]);
     });
 
-    it('removes the tags of deleted events and of a deleted store', async () => {
+    it('removes the tags of the events retention deletes and of a deleted store', async () => {
       await appendDcb({
         events: [
           { type: 'A', data: {}, tags: ['a', 'b'] },
@@ -408,8 +408,8 @@ describe('Dynamic Consistency Boundary', () => {
         ],
       }).expect(200);
       await appendDcb({ events: [{ type: 'C', data: {}, tags: ['c'] }] }).expect(200);
-      // What the retention sweep will do: delete old events by position.
-      await sql.query('DELETE FROM events WHERE event_store_id = $1 AND global_position <= 1', [storeId]);
+      // One batch of the retention sweep, as old as nothing and as small as one event: the oldest goes.
+      await sql.query('SELECT delete_expired_events($1, 0, 1)', [storeId]);
       expect(await tagRows()).toEqual([
         { tag: 'b', position: 2 },
         { tag: 'c', position: 3 },

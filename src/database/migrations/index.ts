@@ -2,6 +2,7 @@ import { Baseline1795300000000 } from './1795300000000-Baseline';
 import { StaticDcbChecks1795400000000 } from './1795400000000-StaticDcbChecks';
 import { EventPayloadsAsJson1795500000000 } from './1795500000000-EventPayloadsAsJson';
 import { StoreActivityCounts1795600000000 } from './1795600000000-StoreActivityCounts';
+import { DistributableSchema1795700000000 } from './1795700000000-DistributableSchema';
 
 /** Every migration, oldest first. Listed explicitly so the build, the CLI and tests agree. */
 export const MIGRATIONS = [
@@ -9,4 +10,5 @@ export const MIGRATIONS = [
   StaticDcbChecks1795400000000,
   EventPayloadsAsJson1795500000000,
   StoreActivityCounts1795600000000,
+  DistributableSchema1795700000000,
 ];

@@ -22,14 +22,16 @@ export interface DcbReadResult {
   hasMore: boolean;
 }
 
-// DCB reads always carry tags (spec §2), even an empty list.
+// DCB reads always carry tags (spec §2), even an empty list. The positions come from a statement of
+// their own (MATCH): Citus runs dcb_matching_positions on the store's worker, and a function that
+// queries shards cannot be called from a query that is itself running on a shard.
+const MATCH = `SELECT dcb_matching_positions($1, $2::jsonb, $3, $4::int + 1) AS positions`;
 const READ = pageOf(
   budgetedPage(
-    `SELECT ${PAGE_COLUMNS}
-       FROM unnest(dcb_matching_positions($1, $2::jsonb, $3, $4::int + 1)) AS matched(position)
-       JOIN events ON events.event_store_id = $1 AND events.global_position = matched.position
+    `SELECT ${PAGE_COLUMNS} FROM events
+      WHERE event_store_id = $1 AND global_position = ANY($2::bigint[])
       ORDER BY global_position`,
-    { order: 'global_position', limit: '$4::int', budget: '$5::bigint', tags: 'always' },
+    { order: 'global_position', limit: '$3::int', budget: '$4::bigint', tags: 'always' },
   ),
 );
 
@@ -50,8 +52,10 @@ export class DcbEventReader {
   }
 
   async read(eventStoreId: string, items: DcbQueryItem[], after: number, limit: number): Promise<DcbReadResult> {
+    // Both statements on one source (the primary, or a standby: ReadReplicas), so the page reads what the match saw.
     const source = await this.replicas.forRead(eventStoreId);
-    const [row] = await source.query<PageRow[]>(READ, [eventStoreId, JSON.stringify(items), after, limit, this.pageBudget]);
+    const [{ positions }] = await source.query<{ positions: string[] }[]>(MATCH, [eventStoreId, JSON.stringify(items), after, limit]);
+    const [row] = await source.query<PageRow[]>(READ, [eventStoreId, positions, limit, this.pageBudget]);
     return { events: eventsJson(row), lastPosition: row.last_position === null ? after : Number(row.last_position), hasMore: row.has_more };
   }
 }

@@ -31,7 +31,7 @@ const READ_STREAM = (order: 'ASC' | 'DESC') => `
    CROSS JOIN LATERAL (${pageOf(
      budgetedPage(
        `SELECT ${PAGE_COLUMNS} FROM events
-         WHERE event_store_id = s.event_store_id AND stream_id = s.stream_id AND stream_position BETWEEN $3 AND $4
+         WHERE event_store_id = $1 AND stream_id = $2 AND stream_position BETWEEN $3 AND $4
          ORDER BY stream_position ${order}
          LIMIT $5::int + 1`,
        { order: `stream_position ${order}`, limit: '$5::int', budget: '$6::bigint' },
@@ -108,8 +108,9 @@ export class EventLogReader {
   ): Promise<{ lastPosition: number; events: EventText[]; hasMore: boolean }> {
     const values: unknown[] = [eventStoreId, after, limit, Math.min(maxBytes, this.pageBudget)];
     const condition = typeCondition(filter, (value) => `$${values.push(value)}`);
+    // The store id as a value, not `= st.id`: Citus then sends the statement to the store's shard alone.
     const matching = `SELECT ${PAGE_COLUMNS} FROM events
-       WHERE event_store_id = st.id AND global_position > $2 AND ${condition}
+       WHERE event_store_id = $1 AND global_position > $2 AND ${condition}
        ORDER BY global_position LIMIT $3::int + 1`;
     const rows = await manager.query<(PagedEventRow & { store_last_position: string })[]>(
       `SELECT st.last_position AS store_last_position, e.*

@@ -9,6 +9,10 @@ import { DCB_STREAM_ID } from '../event-log.constants';
  * the service measured, and its data and metadata as the JSON text the service wrote (strings in the
  * request). Called once, at the end of a batch, for all of them. Returns nothing; runs
  * under append_batch's store lock. PL/pgSQL rather than SQL so that its plan is cached for the session.
+ *
+ * Also indexes the events' tags: one event_tags row per (event, distinct tag) with the event's type,
+ * taken from the same request bodies. Written here rather than by a trigger on events, which a
+ * distributed events table cannot have (docs/citus.md); delete_expired_events removes them likewise.
  */
 export const APPEND_BATCH_INSERT_EVENTS = `
 CREATE OR REPLACE FUNCTION append_batch_insert_events(p_event_store_id text, p_requests jsonb, p_appended append_batch_appended[])
@@ -23,5 +27,10 @@ BEGIN
          COALESCE(e.value->>'schemaVersion', '1'), a.transaction_id, a.created_at, (e.value->>'sizeBytes')::int
     FROM unnest(p_appended) AS a
    CROSS JOIN LATERAL jsonb_array_elements(p_requests->a.ordinal->'events') WITH ORDINALITY AS e;
+  INSERT INTO event_tags (event_store_id, tag, global_position, type)
+  SELECT DISTINCT p_event_store_id, t.tag, a.after_position + e.ordinality, e.value->>'type'
+    FROM unnest(p_appended) AS a
+   CROSS JOIN LATERAL jsonb_array_elements(p_requests->a.ordinal->'events') WITH ORDINALITY AS e
+   CROSS JOIN LATERAL jsonb_array_elements_text(COALESCE(e.value->'tags', '[]')) AS t(tag);
 END
 $$`;

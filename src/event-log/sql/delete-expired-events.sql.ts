@@ -12,6 +12,11 @@
  * the reads' page budget does. Versions, positions and total_streams never change; DCB events have
  * no stream row, so only the store counts them out.
  *
+ * Unindexes the deleted events' tags in the same statement (their event_tags rows, by exact primary
+ * key lookups): no trigger on events does it, as a distributed events table cannot have one
+ * (docs/citus.md). A foreign key from event_tags to events would instead search the store's tags
+ * for each deleted event; deleting a whole store goes through event_tags_event_store_fk instead.
+ *
  * Locks the store row first, FOR NO KEY UPDATE as append_batch does, so the batch neither deadlocks
  * with appends nor with a store's deletion, and every later statement sees the appends committed
  * before. Meant to run as its own statement: the batch is then one short transaction, and appends
@@ -35,7 +40,11 @@ BEGIN
   ), deleted AS (
     DELETE FROM events e USING expired
      WHERE e.event_store_id = p_event_store_id AND e.global_position = expired.global_position
-    RETURNING e.stream_id, COALESCE(e.size_bytes, octet_length(e.data::text) + COALESCE(octet_length(e.metadata::text), 0)) AS size_bytes
+    RETURNING e.stream_id, e.global_position, e.tags,
+              COALESCE(e.size_bytes, octet_length(e.data::text) + COALESCE(octet_length(e.metadata::text), 0)) AS size_bytes
+  ), untagged AS (
+    DELETE FROM event_tags t USING deleted d CROSS JOIN LATERAL unnest(d.tags) AS u(tag)
+     WHERE t.event_store_id = p_event_store_id AND t.tag = u.tag AND t.global_position = d.global_position
   ), per_stream AS (
     SELECT stream_id, count(*) AS events, sum(size_bytes) AS bytes FROM deleted GROUP BY stream_id
   ), counted_out AS (

@@ -5,7 +5,6 @@ import { APPEND_BATCH_MATCHING_POSITIONS } from './append-batch-matching-positio
 import { APPEND_BATCH_WRITE_STREAMS } from './append-batch-write-streams.sql';
 import { DCB_MATCHING_POSITIONS } from './dcb-matching-positions.sql';
 import { DELETE_EXPIRED_EVENTS } from './delete-expired-events.sql';
-import { INDEX_EVENT_TAGS, UNINDEX_EVENT_TAGS } from './event-tag-index.sql';
 
 /**
  * Every function the database holds, as it must be installed: the canonical text (a test compares
@@ -19,8 +18,6 @@ export const EVENT_LOG_FUNCTIONS: Record<string, string> = {
   append_batch_write_streams: APPEND_BATCH_WRITE_STREAMS,
   dcb_matching_positions: DCB_MATCHING_POSITIONS,
   delete_expired_events: DELETE_EXPIRED_EVENTS,
-  index_event_tags: INDEX_EVENT_TAGS,
-  unindex_event_tags: UNINDEX_EVENT_TAGS,
 };
 
 /** The composite types those functions use, installed before them and compared the same way. */

@@ -1,9 +1,8 @@
-import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, Unique } from 'typeorm';
+import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
 import { bigintToNumber } from '../../common/bigint.transformer';
 import { TenantEntity } from '../../tenants/entities/tenant.entity';
 
 @Entity({ name: 'event_stores' })
-@Unique('event_stores_tenant_name_uq', ['tenantId', 'name'])
 @Index('event_stores_tenant_created_idx', ['tenantId', 'createdAt', 'id'])
 @Check('event_stores_retention_ck', 'retention_period_days > 0')
 @Check('event_stores_max_stream_size_ck', 'max_stream_size_bytes > 0')

@@ -30,7 +30,7 @@ const LOAD = `
   SELECT s.*,
          GREATEST(0, ceil(extract(epoch FROM s.retry_at - now()) * 1000))::int AS retry_wait_ms,
          (SELECT d.global_position FROM dead_letters d
-           WHERE d.event_store_id = s.event_store_id AND d.subscription_id = s.id AND d.replay_requested_at IS NOT NULL
+           WHERE d.event_store_id = $1 AND d.subscription_id = s.id AND d.replay_requested_at IS NOT NULL
            ORDER BY d.replay_requested_at, d.global_position LIMIT 1) AS replay_position
     FROM subscriptions s
    WHERE s.event_store_id = $1 AND s.id = $2`;
@@ -177,7 +177,7 @@ export class DeliveryStateRepository {
   async hasDueWork(eventStoreId: string, subscriptionId: string): Promise<boolean> {
     const rows = await this.dataSource.query(
       `SELECT 1 FROM subscriptions s JOIN event_stores st ON st.id = s.event_store_id
-        WHERE s.event_store_id = $1 AND s.id = $2 AND ${DUE}`,
+        WHERE s.event_store_id = $1 AND st.id = $1 AND s.id = $2 AND ${DUE}`,
       [eventStoreId, subscriptionId],
     );
     return rows.length > 0;
@@ -209,13 +209,16 @@ export class DeliveryStateRepository {
     return this.deadLetters.find({ where: { eventStoreId, subscriptionId }, order: { globalPosition: 'ASC' } });
   }
 
-  /** Marks a dead letter for replay; a second request keeps its place in line. False when there is no such dead letter. */
+  /**
+   * Marks a dead letter for replay; a second request keeps its place in line. False when there is no
+   * such dead letter. The time is passed as a value: Citus refuses now() inside COALESCE in a write.
+   */
   async requestReplay(eventStoreId: string, subscriptionId: string, deadLetterId: string): Promise<boolean> {
     return this.updated(
       this.dataSource.manager,
-      `UPDATE dead_letters SET replay_requested_at = COALESCE(replay_requested_at, now())
+      `UPDATE dead_letters SET replay_requested_at = COALESCE(replay_requested_at, $4)
         WHERE event_store_id = $1 AND subscription_id = $2 AND id = $3`,
-      [eventStoreId, subscriptionId, deadLetterId],
+      [eventStoreId, subscriptionId, deadLetterId, new Date()],
     );
   }
 
