@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import type { EnvironmentVariables } from '../../src/config/environment-variables';
 import { ApiClient, TenantKey } from '../../test/support/api-client';
 import { freePort, ServiceProcess } from '../../test/support/service-process';
 import { cloneTestDatabase, TestDatabase } from '../../test/support/test-database';
@@ -62,7 +61,7 @@ export class RunningApi {
       DATABASE_URL: this.database.url,
       REDIS_URL: testEnvironment.redisUrl,
       REDIS_PREFIX: this.redisPrefix,
-    } as EnvironmentVariables);
+    });
   }
 
   async stop(): Promise<void> {
