@@ -38,7 +38,7 @@ export class AppendNotifications implements OnApplicationBootstrap, OnApplicatio
   private readonly redisChannel: string;
   private readonly redisSubscription: ChannelSubscription;
   private readonly failOpen = new FailOpen(new Logger(AppendNotifications.name), 'Appends not announced through Redis');
-  /** Per store, the position last handed to listeners. */
+  /** Per store, the newest position handed to listeners. */
   private readonly notified = new LRUCache<string, number>({ max: REMEMBERED_STORES });
   private readonly ListenClient: typeof Client;
 
@@ -96,9 +96,10 @@ export class AppendNotifications implements OnApplicationBootstrap, OnApplicatio
     if (!payload || separator < 0) return;
     const eventStoreId = payload.slice(0, separator);
     const lastPosition = Number(payload.slice(separator + 1));
-    // The same notice comes twice (NOTIFY and Redis): the second is dropped. Not every lower one: a store whose
-    // history was rolled back (a failover, a restore) hands out positions below those it notified before.
-    if (!Number.isSafeInteger(lastPosition) || lastPosition === this.notified.get(eventStoreId)) return;
+    // The same notice comes twice (NOTIFY and Redis), and either may come late: only news is passed on. After a
+    // store's history was rolled back (a failover, a restore), its positions below the old high mark are news the
+    // feed learns from its own poll of the store (StoreFeed.poll), a second at most.
+    if (!Number.isSafeInteger(lastPosition) || lastPosition <= (this.notified.get(eventStoreId) ?? 0)) return;
     this.notified.set(eventStoreId, lastPosition);
     for (const listener of this.listeners) listener(eventStoreId, lastPosition);
   }
