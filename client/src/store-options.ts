@@ -20,6 +20,18 @@ export interface AppendOptions extends CallOptions {
    * own retries; give your own to cover retries of the whole call (after a crash, say).
    */
   idempotencyKey?: string;
+  /**
+   * Records, in the same transaction as the events, that the consumer `name` processed the event at
+   * global `position`. If it already had, nothing is appended and the append throws
+   * `AlreadyProcessedError`: a reaction to an event is then stored exactly once.
+   */
+  consumer?: ConsumerPosition;
+}
+
+/** A consumer and the global position of the event an append reacts to. */
+export interface ConsumerPosition {
+  name: string;
+  position: number;
 }
 
 export interface AppendToStreamOptions extends AppendOptions {

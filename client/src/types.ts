@@ -114,3 +114,46 @@ export interface WebhookDelivery<Type extends string = string, Data extends obje
   /** 1 for the first attempt, then one more per retry (and per replay of a dead letter). */
   attempt: number;
 }
+
+/** Which events a consumer takes and where it starts; every field has a default. */
+export interface CreateConsumerInput {
+  /** `*` (default), `prefix.*`, `*.suffix` or an exact event type. */
+  eventFilter?: string;
+  /** `beginning` (default): every stored event; `latest`: events appended from now on; N: the events after global position N. */
+  from?: SubscriptionPosition;
+  /** An event not acked this long after its delivery is delivered again. 1000 to 3600000, default 30000. */
+  ackTimeoutMs?: number;
+  /** Deliveries before an event is parked. 1 to 100, default 5. */
+  maxDeliveries?: number;
+}
+
+/** A consumer's settings and state. */
+export interface ConsumerInfo {
+  name: string;
+  eventFilter: string;
+  ackTimeoutMs: number;
+  maxDeliveries: number;
+  /** Every matching event at or below this global position is done (acked, skipped or parked). */
+  checkpoint: number;
+  /** The store's last global position. */
+  lastPosition: number;
+  /** `lastPosition` − `checkpoint`. */
+  lag: number;
+  /** Events leased to clients now. */
+  inFlight: number;
+  /** Clients attached now, on every API instance. */
+  connectedClients: number;
+  /** Events parked after `maxDeliveries` deliveries. */
+  parked: number;
+  createdAt: string;
+}
+
+/** An event a consumer gave up on after `maxDeliveries` deliveries. */
+export interface ParkedEvent {
+  position: number;
+  streamId: string;
+  type: string;
+  deliveries: number;
+  parkedAt: string;
+  lastError?: string | null;
+}
