@@ -1,6 +1,6 @@
 import type { ConnectionEnd, ConnectionListener, ConsumerConnection } from './consumer-connection.js';
 import { deliveryOf } from './consumer-connection.js';
-import { EventStoreError, NetworkError, RateLimitedError } from './errors.js';
+import { ConsumerNotFoundError, EventStoreError, NetworkError, RateLimitedError } from './errors.js';
 import type { HttpTransport } from './http.js';
 import type { LiveEvent } from './types.js';
 
@@ -33,6 +33,7 @@ interface Message {
 export class SseConsumerConnection implements ConsumerConnection {
   private readonly abort = new AbortController();
   private ended = false;
+  private ready = false;
   private watchdog: ReturnType<typeof setTimeout> | undefined;
 
   constructor(
@@ -73,7 +74,6 @@ export class SseConsumerConnection implements ConsumerConnection {
       return;
     }
     if (this.ended) return;
-    this.listener.onReady();
     this.feedWatchdog();
     const reader = body.getReader();
     const parser = new EventStreamParser((message) => this.onMessage(message));
@@ -103,11 +103,31 @@ export class SseConsumerConnection implements ConsumerConnection {
       return;
     }
     if (typeof data !== 'object' || data === null) return;
+    if (message.event === 'subscribed') return this.markReady();
+    if (message.event === 'unsubscribed') return this.unsubscribed(data);
     // The data is the event as reads return it, with its delivery count; some servers wrap it as `{ event, delivery }`.
     const wrapped = (data as { event?: unknown }).event;
     const event = (typeof wrapped === 'object' && wrapped !== null ? wrapped : data) as LiveEvent;
     if (typeof event.globalPosition !== 'number') return;
+    this.markReady();
     this.listener.onDelivery({ event, delivery: deliveryOf(data, event) });
+  }
+
+  private markReady(): void {
+    if (this.ready) return;
+    this.ready = true;
+    this.listener.onReady();
+  }
+
+  /** The server ends the stream: for good when the consumer was deleted, otherwise (a shutdown) the client reconnects. */
+  private unsubscribed({ reason }: { reason?: unknown }): void {
+    if (reason === 'deleted') {
+      const consumer = this.options.consumerPath.split('/').pop()!;
+      const message = `The consumer ${decodeURIComponent(consumer)} was deleted`;
+      this.end({ error: new ConsumerNotFoundError({ code: 'CONSUMER_NOT_FOUND', status: 0, message }), permanent: true });
+    } else {
+      this.end({ reason: `Unsubscribed by the service (${typeof reason === 'string' ? reason : 'no reason given'})` });
+    }
   }
 
   private feedWatchdog(): void {

@@ -2,7 +2,7 @@ import { type ConsumerHandler, ConsumerRun, type RunOptions } from './consumer-r
 import { WebSocketUnavailableError } from './errors.js';
 import type { HttpTransport } from './http.js';
 import type { CallOptions } from './store-options.js';
-import type { ConsumerInfo, CreateConsumerInput, LiveEvent, ParkedEvent } from './types.js';
+import type { ConsumerInfo, CreateConsumerInput, LiveEvent, ParkedEvent, ParkedEventList } from './types.js';
 import type { WebSocketConstructor } from './websocket.js';
 
 export interface SetCheckpointOptions extends CallOptions {
@@ -69,12 +69,8 @@ export class Consumer {
 
   /** The events parked after `maxDeliveries` deliveries without an ack, oldest first; one request. */
   async *listParked(options: CallOptions = {}): AsyncGenerator<ParkedEvent, void> {
-    const list = await this.http.request<{ items?: ParkedEvent[]; parked?: ParkedEvent[] }>({
-      method: 'GET',
-      path: `${this.path}/parked`,
-      signal: options.signal,
-    });
-    yield* list.items ?? list.parked ?? [];
+    const list = await this.http.request<ParkedEventList>({ method: 'GET', path: `${this.path}/parked`, signal: options.signal });
+    yield* list.items;
   }
 
   /** Makes a parked event pending again (admin scope): it is delivered again, counted from its first delivery. */

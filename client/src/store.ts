@@ -31,6 +31,7 @@ import type {
   AppendEventsResult,
   AppendToStreamResult,
   ConsumerInfo,
+  ConsumerList,
   DcbQuery,
   DeadLetter,
   DeadLetterReplayed,
@@ -419,13 +420,13 @@ export class EventStore {
   /** Every consumer of the store with its state (lag, clients, in flight, parked), oldest first, 1000 a request as the loop asks. */
   consumers(options: CallOptions = {}): AsyncGenerator<ConsumerInfo, void> {
     return everyItem(async (offset, limit) => {
-      const page = await this.http.request<{ items: ConsumerInfo[]; pagination?: { hasMore?: boolean } }>({
+      const page = await this.http.request<ConsumerList>({
         method: 'GET',
         path: `${this.path}/consumers`,
         query: { offset, limit },
         signal: options.signal,
       });
-      return { items: page.items, hasMore: page.pagination?.hasMore ?? false };
+      return { items: page.items, hasMore: offset + page.items.length < page.totalCount };
     });
   }
 

@@ -148,12 +148,27 @@ export interface ConsumerInfo {
   createdAt: string;
 }
 
+/** One page of a store's consumers, as the service answers it. */
+export interface ConsumerList {
+  items: ConsumerInfo[];
+  totalCount: number;
+  limit: number;
+  offset: number;
+}
+
 /** An event a consumer gave up on after `maxDeliveries` deliveries. */
 export interface ParkedEvent {
   position: number;
-  streamId: string;
-  type: string;
+  /** `__dcb__` for a DCB event; null once retention deleted the event. */
+  streamId: string | null;
+  /** Null once retention deleted the event. */
+  type: string | null;
   deliveries: number;
   parkedAt: string;
-  lastError?: string | null;
+  lastError: string | null;
+}
+
+export interface ParkedEventList {
+  items: ParkedEvent[];
+  totalCount: number;
 }

@@ -54,13 +54,9 @@ export function ParkedEvents(props: { store: string; consumer: string; parked: P
                 <td class="num">
                   <Link href={pathOf(['stores', store, 'events'], { event: event.position })}>{event.position}</Link>
                 </td>
-                <td>{event.type}</td>
+                <td>{event.type ?? <span class="muted">deleted by retention</span>}</td>
                 <td>
-                  {event.streamId === DCB_STREAM_ID ? (
-                    <span class="muted">DCB event</span>
-                  ) : (
-                    <Link href={pathOf(['stores', store, 'streams', event.streamId])}>{event.streamId}</Link>
-                  )}
+                  <StreamOf store={store} streamId={event.streamId} />
                 </td>
                 <td class="num">{event.deliveries}</td>
                 <td class="wrap">{event.lastError ?? <span class="muted">—</span>}</td>
@@ -96,4 +92,10 @@ export function ParkedEvents(props: { store: string; consumer: string; parked: P
       )}
     </section>
   );
+}
+
+function StreamOf({ store, streamId }: { store: string; streamId: string | null }) {
+  if (streamId === null) return <span class="muted">—</span>;
+  if (streamId === DCB_STREAM_ID) return <span class="muted">DCB event</span>;
+  return <Link href={pathOf(['stores', store, 'streams', streamId])}>{streamId}</Link>;
 }
