@@ -12,6 +12,8 @@ export interface ConnectionEnd {
   reason?: string;
   error?: unknown;
   permanent?: boolean;
+  /** The service took back what this connection held: events received but not started belong to other clients now. */
+  handedBack?: boolean;
 }
 
 /** What a transport tells the runner. */

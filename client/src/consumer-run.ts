@@ -24,6 +24,13 @@ export interface RunOptions {
    * stream): the events of one stream always run one after another, in order. Default 1.
    */
   concurrency?: number;
+  /**
+   * Events the service leases to this client at once (default twice `concurrency`; the service caps it
+   * at its CONSUMER_MAX_IN_FLIGHT_PER_CLIENT). Leased events wait here for a free handler while their
+   * `ackTimeoutMs` runs, so a large number with slow handlers gets events redelivered to other clients;
+   * a small one leaves the rest to them.
+   */
+  maxInFlight?: number;
   /** Stops the run: no new event is started, the handlers under way finish and are acked, then `run()` resolves. */
   signal?: AbortSignal;
   /** `websocket` (the default where a WebSocket is available) or `sse` (Server-Sent Events over `fetch`, the default elsewhere). */
@@ -69,6 +76,7 @@ export class ConsumerRun {
   private resolveDone!: () => void;
   private rejectDone!: (error: unknown) => void;
   private readonly concurrency: number;
+  private readonly maxInFlight: number;
   private readonly clientId: string;
   private readonly transport: 'websocket' | 'sse';
   private readonly stop = new AbortController();
@@ -98,6 +106,8 @@ export class ConsumerRun {
     });
     this.concurrency = options.concurrency ?? 1;
     if (!Number.isInteger(this.concurrency) || this.concurrency < 1) throw new RangeError('concurrency must be an integer of at least 1');
+    this.maxInFlight = options.maxInFlight ?? this.concurrency * 2;
+    if (!Number.isInteger(this.maxInFlight) || this.maxInFlight < 1) throw new RangeError('maxInFlight must be an integer of at least 1');
     this.clientId = options.clientId ?? `${context.consumer.slice(0, 100)}-${Math.random().toString(36).slice(2, 10)}`;
     if (!CLIENT_ID.test(this.clientId))
       throw new TypeError('clientId must be 1-128 of the characters A-Z, a-z, 0-9, ".", "_", ":" and "-"');
@@ -147,6 +157,7 @@ export class ConsumerRun {
               placement: this.placement,
               heartbeatIntervalMs: this.options.heartbeatIntervalMs ?? 15_000,
               heartbeatTimeoutMs: this.options.heartbeatTimeoutMs ?? 10_000,
+              maxInFlight: this.maxInFlight,
             },
             listener,
           )
@@ -157,6 +168,7 @@ export class ConsumerRun {
               clientId: this.clientId,
               lastEventId: this.lastEventId,
               heartbeatTimeoutMs: this.options.heartbeatTimeoutMs ?? 45_000,
+              maxInFlight: this.maxInFlight,
               onEventId: (id) => (this.lastEventId = id),
             },
             listener,
@@ -242,11 +254,9 @@ export class ConsumerRun {
 
   private dropped(end: ConnectionEnd, connection: ConsumerConnection): void {
     this.connected = false;
-    if (connection instanceof WebSocketConsumerConnection) {
-      this.placement = connection.placement;
-      // The service hands what a closed WebSocket held to other clients: events not started here are theirs now.
-      this.pending.length = 0;
-    }
+    if (connection instanceof WebSocketConsumerConnection) this.placement = connection.placement;
+    // Events not started here are other clients' now; after an SSE drop they stay ours, as the resume re-leases them.
+    if (end.handedBack) this.pending.length = 0;
     if (end.permanent) {
       this.failure = end.error ?? new Error(end.reason ?? 'The consumer refused this client');
       this.finish();

@@ -12,6 +12,8 @@ export interface SseConnectionOptions {
   lastEventId: string | undefined;
   /** The service sends a comment every ~15 s; a stream silent for this long is taken for dead. */
   heartbeatTimeoutMs: number;
+  /** Events the service leases to this client at once (it caps this at its own limit). */
+  maxInFlight: number;
   /** Called with each event's `id:` as it arrives. */
   onEventId: (id: string) => void;
 }
@@ -63,7 +65,7 @@ export class SseConsumerConnection implements ConsumerConnection {
     try {
       ({ body } = await http.openEventStream({
         path: `${consumerPath}/events`,
-        query: { clientId },
+        query: { clientId, maxInFlight: this.options.maxInFlight },
         headers: lastEventId === undefined ? {} : { 'last-event-id': lastEventId },
         signal: this.abort.signal,
       }));
@@ -126,7 +128,9 @@ export class SseConsumerConnection implements ConsumerConnection {
       const message = `The consumer ${decodeURIComponent(consumer)} was deleted`;
       this.end({ error: new ConsumerNotFoundError({ code: 'CONSUMER_NOT_FOUND', status: 0, message }), permanent: true });
     } else {
-      this.end({ reason: `Unsubscribed by the service (${typeof reason === 'string' ? reason : 'no reason given'})` });
+      // After a forced checkpoint move the service forgot what it leased: nothing held here is this client's any more.
+      const handedBack = reason === 'checkpoint_moved';
+      this.end({ reason: `Unsubscribed by the service (${typeof reason === 'string' ? reason : 'no reason given'})`, handedBack });
     }
   }
 

@@ -28,6 +28,8 @@ export interface WebSocketConnectionOptions {
   placement: KeyPlacement;
   heartbeatIntervalMs: number;
   heartbeatTimeoutMs: number;
+  /** Events the service leases to this client at once (it caps this at its own limit). */
+  maxInFlight: number;
 }
 
 /**
@@ -40,6 +42,7 @@ export class WebSocketConsumerConnection implements ConsumerConnection {
   private socket: OpenSocket | undefined;
   private ended = false;
   private opened = false;
+  private subscribed = false;
   private lastFrameAt = Date.now();
   private heartbeat: ReturnType<typeof setInterval> | undefined;
   placement: KeyPlacement;
@@ -62,7 +65,7 @@ export class WebSocketConsumerConnection implements ConsumerConnection {
     socket.onopen = () => {
       this.opened = true;
       this.lastFrameAt = Date.now();
-      socket.send(JSON.stringify({ action: 'subscribe', consumer: options.consumer }));
+      socket.send(JSON.stringify({ action: 'subscribe', consumer: options.consumer, maxInFlight: options.maxInFlight }));
       this.startHeartbeat();
     };
     socket.onmessage = (message) => {
@@ -94,7 +97,9 @@ export class WebSocketConsumerConnection implements ConsumerConnection {
     const { consumer } = this.options;
     switch (frame.type) {
       case 'subscribed':
-        if (frame.consumer === undefined || frame.consumer === consumer) this.listener.onReady();
+        if (frame.consumer !== consumer) return;
+        this.subscribed = true;
+        this.listener.onReady();
         return;
       case 'event':
         if (frame.consumer === consumer) this.listener.onDelivery({ event: frame.event, delivery: deliveryOf(frame, frame.event) });
@@ -113,7 +118,8 @@ export class WebSocketConsumerConnection implements ConsumerConnection {
         }
         return;
       case 'error': {
-        if (frame.consumer !== undefined && frame.consumer !== consumer) return;
+        // Only the subscribe decides whether this client runs; a refused ack costs a redelivery, nothing more.
+        if (this.subscribed) return;
         const error = errorFromCode({ code: frame.error.code, status: 0, message: frame.error.message });
         this.end({ error, reason: frame.error.message, permanent: !TRANSIENT_CODES.has(frame.error.code) });
         return;
@@ -155,7 +161,8 @@ export class WebSocketConsumerConnection implements ConsumerConnection {
     if (this.ended) return;
     this.ended = true;
     this.detach();
-    this.listener.onEnd(end);
+    // A socket's leases go back to the other clients the moment it closes.
+    this.listener.onEnd({ ...end, handedBack: true });
   }
 
   private detach(): void {
