@@ -203,7 +203,10 @@ export class ConsumerRun {
     const position = event.globalPosition;
     const context: ConsumerContext = { delivery, signal: this.stop.signal };
     this.busyStreams.add(event.streamId);
-    const run = (async () => {
+    // Registered before the handler runs: a handler that stops the run (aborting the signal) is still waited for.
+    let settle!: () => void;
+    this.running.set(position, new Promise<void>((resolve) => (settle = resolve)));
+    void (async () => {
       try {
         await this.handler(event, context);
         this.remember(position);
@@ -217,10 +220,10 @@ export class ConsumerRun {
       } finally {
         this.running.delete(position);
         this.busyStreams.delete(event.streamId);
+        settle();
         this.pump();
       }
     })();
-    this.running.set(position, run);
   }
 
   private remember(position: number): void {
