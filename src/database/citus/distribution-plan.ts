@@ -38,6 +38,10 @@ export const DISTRIBUTION_PLAN: DistributionPlan = {
     { table: 'subscriptions', column: 'event_store_id' },
     { table: 'dead_letters', column: 'event_store_id' },
     { table: 'store_activity', column: 'event_store_id' },
+    { table: 'consumers', column: 'event_store_id' },
+    { table: 'consumer_events', column: 'event_store_id' },
+    { table: 'consumer_processed', column: 'event_store_id' },
+    { table: 'consumer_connections', column: 'event_store_id' },
   ],
   functions: [
     { name: 'append_batch', byStore: true },

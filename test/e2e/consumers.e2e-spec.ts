@@ -1,0 +1,224 @@
+import { Client } from 'pg';
+import { ApiClient, bearer, TenantKey } from '../support/api-client';
+import { startTestApp, TestApp } from '../support/test-app';
+import { TestSocket } from '../support/ws-client';
+import { waitFor } from '../support/wait-for';
+
+/** Durable consumers as a resource (docs/consumers.md): both path families, limits and refusals, parked events. */
+describe('Consumers', () => {
+  const MAX_CONSUMERS = 3;
+  let testApp: TestApp;
+  let api: ApiClient;
+  let db: Client;
+  let tenant: TenantKey;
+  let storeId: string;
+  let storeName: string;
+  let token: string;
+  const sockets: TestSocket[] = [];
+
+  const http = () => api.http();
+  const a = (path = '') => `/event-stores/${storeId}/consumers${path}`;
+  const b = (path = '') => `/api/event-stores/${storeName}/consumers${path}`;
+  const create = (body: Record<string, unknown>) => http().post(a()).set(bearer(tenant.key)).send(body);
+  const get = (name: string) =>
+    http()
+      .get(a(`/${name}`))
+      .set(bearer(tenant.key));
+  const append = (streamId: string, count: number, type = 'order.placed') =>
+    http()
+      .post(`/event-stores/${storeId}/streams/${streamId}`)
+      .set(bearer(tenant.key))
+      .send({ events: Array.from({ length: count }, (_, index) => ({ type, data: { index } })) })
+      .expect(200);
+  const connect = async () => {
+    const socket = await TestSocket.open(`${testApp.wsBase()}/event-stores/${storeId}/events/ws?apiKey=${tenant.key}`);
+    sockets.push(socket);
+    return socket;
+  };
+
+  beforeAll(async () => {
+    testApp = await startTestApp({ CONSUMERS_MAX_PER_STORE: String(MAX_CONSUMERS), CONSUMER_MAX_CLIENTS: '2' });
+    await testApp.listen();
+    api = new ApiClient(testApp.server);
+    db = new Client({ connectionString: testApp.database.url });
+    await db.connect();
+  });
+  beforeEach(async () => {
+    tenant = await api.tenantWithKey();
+    storeName = `cons-${Math.random().toString(36).slice(2, 8)}`;
+    storeId = (await api.createStore(tenant.key, { name: storeName }).expect(201)).body.id;
+    token = await api.accessToken(tenant.key);
+  });
+  afterEach(() => sockets.splice(0).forEach((socket) => socket.close()));
+  afterAll(async () => {
+    await db.end();
+    await testApp.close();
+  });
+
+  it('creates, lists, gets and deletes a consumer through family A', async () => {
+    await append('order-1', 3);
+    const created = await create({ name: 'projection.v1', eventFilter: 'order.*' }).expect(201);
+    expect(created.body).toEqual({
+      name: 'projection.v1',
+      eventFilter: 'order.*',
+      ackTimeoutMs: 30000,
+      maxDeliveries: 5,
+      checkpoint: 0,
+      lastPosition: 3,
+      lag: 3,
+      inFlight: 0,
+      connectedClients: 0,
+      parked: 0,
+      createdAt: expect.any(String),
+    });
+    const latest = await create({ name: 'from-latest', from: 'latest', ackTimeoutMs: 1000, maxDeliveries: 1 }).expect(201);
+    expect(latest.body).toMatchObject({ checkpoint: 3, lag: 0, ackTimeoutMs: 1000, maxDeliveries: 1 });
+    expect((await create({ name: 'from-two', from: 2 }).expect(201)).body.checkpoint).toBe(2);
+
+    const list = await http().get(a('?limit=2')).set(bearer(tenant.key)).expect(200);
+    expect(list.body.items.map((item: { name: string }) => item.name)).toEqual(['projection.v1', 'from-latest']);
+    expect(list.body).toMatchObject({ totalCount: 3, limit: 2, offset: 0 });
+    expect((await get('projection.v1').expect(200)).body.name).toBe('projection.v1');
+
+    await http().delete(a('/projection.v1')).set(bearer(tenant.key)).expect(204);
+    expect((await get('projection.v1').expect(404)).body.error.code).toBe('CONSUMER_NOT_FOUND');
+    const { rows } = await db.query(`SELECT count(*)::int AS n FROM consumers WHERE event_store_id = $1`, [storeId]);
+    expect(rows[0].n).toBe(2);
+  });
+
+  it('serves the same consumers through family B with a JWT and the flat envelope', async () => {
+    await http().post(b()).set(bearer(token)).send({ name: 'jwt-made' }).expect(201);
+    expect((await get('jwt-made').expect(200)).body.name).toBe('jwt-made');
+    const list = await http().get(b()).set(bearer(token)).expect(200);
+    expect(list.body.items.map((item: { name: string }) => item.name)).toEqual(['jwt-made']);
+    const missing = await http().get(b('/nope')).set(bearer(token)).expect(404);
+    expect(missing.body.error).toBe('CONSUMER_NOT_FOUND');
+    await http().put(b('/jwt-made/checkpoint')).set(bearer(token)).send({ position: 0 }).expect(200);
+    await http().delete(b('/jwt-made')).set(bearer(token)).expect(204);
+    await http().get(b('/jwt-made')).set(bearer(token)).expect(404);
+  });
+
+  it('refuses invalid input, duplicates, the store limit and missing scopes', async () => {
+    for (const body of [
+      { name: '' },
+      { name: 'has space' },
+      { name: 'x'.repeat(129) },
+      { name: 'ok', eventFilter: 'a b' },
+      { name: 'ok', from: 'yesterday' },
+      { name: 'ok', ackTimeoutMs: 999 },
+      { name: 'ok', ackTimeoutMs: 3_600_001 },
+      { name: 'ok', maxDeliveries: 0 },
+      { name: 'ok', maxDeliveries: 101 },
+      { name: 'ok', unknown: true },
+    ]) {
+      const refused = await create(body).expect(400);
+      expect(refused.body.error.code).toBe('VALIDATION_ERROR');
+    }
+    await create({ name: 'one' }).expect(201);
+    expect((await create({ name: 'one' }).expect(409)).body.error.code).toBe('CONSUMER_ALREADY_EXISTS');
+    await create({ name: 'two' }).expect(201);
+    await create({ name: 'three' }).expect(201);
+    const over = await create({ name: 'four' }).expect(409);
+    expect(over.body.error).toMatchObject({ code: 'LIMIT_EXCEEDED', details: { limit: 'consumers', maxConsumers: MAX_CONSUMERS } });
+    const { rows } = await db.query(`SELECT count(*)::int AS n FROM consumers WHERE event_store_id = $1`, [storeId]);
+    expect(rows[0].n).toBe(MAX_CONSUMERS);
+
+    const reader = await api.keyFor(tenant.tenantId, ['read']);
+    await http().post(a()).set(bearer(reader.key)).send({ name: 'five' }).expect(403);
+    await http().delete(a('/one')).set(bearer(reader.key)).expect(403);
+    await http().get(a('/one')).set(bearer(reader.key)).expect(200);
+    await http().get(a()).expect(401);
+  });
+
+  it('delivers over WebSocket, acks, refuses a moved checkpoint while attached unless forced, and says unsubscribed on delete', async () => {
+    await append('order-1', 2);
+    await append('order-2', 1);
+    await create({ name: 'ws' }).expect(201);
+    const socket = await connect();
+    socket.send({ action: 'subscribe', consumer: 'ws' });
+    await socket.waitForFrame((frame) => frame.type === 'subscribed' && frame.consumer === 'ws');
+    // One event per stream at a time: order-1's first and order-2's only.
+    await socket.waitUntil(() => socket.frames.filter((frame) => frame.type === 'event').length === 2);
+    const first = socket.frames.filter((frame) => frame.type === 'event').map((frame) => frame.event!.globalPosition);
+    expect(first).toEqual([1, 3]);
+    expect(socket.frames.find((frame) => frame.type === 'event')).toMatchObject({ consumer: 'ws', delivery: 1 });
+    expect((await get('ws').expect(200)).body).toMatchObject({ inFlight: 2, connectedClients: 1, checkpoint: 0 });
+
+    const refused = await http().put(a('/ws/checkpoint')).set(bearer(tenant.key)).send({ position: 0 }).expect(409);
+    expect(refused.body.error.code).toBe('CONSUMER_IN_USE');
+
+    socket.send({ action: 'ack', consumer: 'ws', positions: [1, 3] });
+    await socket.waitUntil(() => socket.frames.filter((frame) => frame.type === 'event').length === 3);
+    socket.send({ action: 'ack', consumer: 'ws', upTo: 2 });
+    await waitFor(async () => (await get('ws')).body.checkpoint === 3, { what: 'checkpoint 3' });
+    expect((await get('ws').expect(200)).body).toMatchObject({ inFlight: 0, lag: 0 });
+
+    await http().put(a('/ws/checkpoint')).set(bearer(tenant.key)).send({ position: 1, force: true }).expect(200);
+    await socket.waitUntil(() => socket.frames.filter((frame) => frame.type === 'event').length >= 4);
+
+    socket.send({ action: 'subscribe', consumer: 'missing' });
+    const error = await socket.waitForFrame((frame) => frame.type === 'error');
+    expect(error.error!.code).toBe('CONSUMER_NOT_FOUND');
+
+    await http().delete(a('/ws')).set(bearer(tenant.key)).expect(204);
+    const gone = await socket.waitForFrame((frame) => frame.type === 'unsubscribed');
+    expect(gone).toMatchObject({ consumer: 'ws', reason: 'deleted' });
+    expect(socket.isOpen).toBe(true);
+  });
+
+  it('refuses a client beyond CONSUMER_MAX_CLIENTS with CONSUMER_LIMIT', async () => {
+    await create({ name: 'busy' }).expect(201);
+    const sockets = [await connect(), await connect(), await connect()];
+    for (const socket of sockets.slice(0, 2)) {
+      socket.send({ action: 'subscribe', consumer: 'busy' });
+      await socket.waitForFrame((frame) => frame.type === 'subscribed');
+    }
+    sockets[2].send({ action: 'subscribe', consumer: 'busy' });
+    expect((await sockets[2].waitForFrame((frame) => frame.type === 'error')).error!.code).toBe('CONSUMER_LIMIT');
+    sockets[0].send({ action: 'unsubscribe', consumer: 'busy' });
+    await sockets[0].waitForFrame((frame) => frame.type === 'unsubscribed');
+    sockets[2].send({ action: 'subscribe', consumer: 'busy' });
+    await sockets[2].waitForFrame((frame) => frame.type === 'subscribed');
+  });
+
+  it('parks a poison event after maxDeliveries while the other streams flow, then replays and skips it', async () => {
+    await append('poison', 2);
+    await append('healthy', 3);
+    await create({ name: 'pm', ackTimeoutMs: 1000, maxDeliveries: 2 }).expect(201);
+    const socket = await connect();
+    socket.send({ action: 'subscribe', consumer: 'pm' });
+    await socket.waitForFrame((frame) => frame.type === 'subscribed');
+    const events = () => socket.frames.filter((frame) => frame.type === 'event');
+    const acked = new Set<number>();
+    // Acks everything but position 1 (the poison stream's first event), as it arrives.
+    const acking = setInterval(() => {
+      const positions = events()
+        .map((frame) => frame.event!.globalPosition)
+        .filter((position) => position !== 1 && !acked.has(position));
+      positions.forEach((position) => acked.add(position));
+      if (positions.length > 0) socket.send({ action: 'ack', consumer: 'pm', positions });
+    }, 20);
+    try {
+      await waitFor(async () => (await get('pm')).body.parked === 1, { timeoutMs: 30_000, what: 'the poison event parked' });
+      await waitFor(() => acked.size === 4, { timeoutMs: 30_000, what: 'the rest delivered' });
+      const deliveriesOfPoison = events().filter((frame) => frame.event!.globalPosition === 1);
+      expect(deliveriesOfPoison.map((frame) => frame.delivery)).toEqual([1, 2]);
+      const parked = await http().get(a('/pm/parked')).set(bearer(tenant.key)).expect(200);
+      expect(parked.body.items).toEqual([
+        expect.objectContaining({ position: 1, streamId: 'poison', type: 'order.placed', deliveries: 2 }),
+      ]);
+      // Parked, it holds neither its stream (position 2 flowed) nor the checkpoint.
+      await waitFor(async () => (await get('pm')).body.checkpoint === 5, { what: 'checkpoint past the parked event' });
+
+      await http().post(a('/pm/parked/1/replay')).set(bearer(tenant.key)).expect(202);
+      await socket.waitUntil(() => events().filter((frame) => frame.event!.globalPosition === 1).length === 3);
+      expect(events().at(-1)).toMatchObject({ delivery: 1 });
+      await waitFor(async () => (await get('pm')).body.parked === 1, { timeoutMs: 30_000, what: 'parked again' });
+      await http().delete(a('/pm/parked/1')).set(bearer(tenant.key)).expect(204);
+      expect((await get('pm').expect(200)).body).toMatchObject({ parked: 0, checkpoint: 5 });
+      await http().delete(a('/pm/parked/1')).set(bearer(tenant.key)).expect(404);
+    } finally {
+      clearInterval(acking);
+    }
+  });
+});
