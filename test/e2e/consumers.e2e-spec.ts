@@ -221,4 +221,72 @@ describe('Consumers', () => {
       clearInterval(acking);
     }
   });
+
+  describe('appends carrying consumer', () => {
+    const appendAs = (consumer: Record<string, unknown>, streamId = 'reactions') =>
+      http()
+        .post(`/event-stores/${storeId}/streams/${streamId}`)
+        .set(bearer(tenant.key))
+        .send({ events: [{ type: 'reaction.made', data: {} }], consumer });
+
+    it('appends exactly one of 20 concurrent attempts to process the same position; the rest get 409 ALREADY_PROCESSED', async () => {
+      await append('order-1', 1);
+      await create({ name: 'pm' }).expect(201);
+      const responses = await Promise.all(Array.from({ length: 20 }, (_, index) => appendAs({ name: 'pm', position: 1 }, `r-${index}`)));
+      const statuses = responses.map((response) => response.status).sort();
+      expect(statuses).toEqual([200, ...Array(19).fill(409)]);
+      for (const refused of responses.filter((response) => response.status === 409))
+        expect(refused.body.error).toMatchObject({ code: 'ALREADY_PROCESSED', details: { consumer: 'pm', position: 1 } });
+      const { rows } = await db.query(`SELECT count(*)::int AS n FROM events WHERE event_store_id = $1 AND type = 'reaction.made'`, [
+        storeId,
+      ]);
+      expect(rows[0].n).toBe(1);
+      const processed = await db.query(`SELECT position FROM consumer_processed WHERE event_store_id = $1`, [storeId]);
+      expect(processed.rows.map((row) => Number(row.position))).toEqual([1]);
+      // Another position of the same consumer is its own.
+      await appendAs({ name: 'pm', position: 2 }).expect(200);
+    });
+
+    it('refuses an unknown consumer with 404 and writes nothing; DCB appends and family B take consumer too', async () => {
+      const missing = await appendAs({ name: 'nobody', position: 1 }).expect(404);
+      expect(missing.body.error.code).toBe('CONSUMER_NOT_FOUND');
+      await appendAs({ name: 'bad name', position: 1 }).expect(400);
+      await appendAs({ name: 'pm', position: -1 }).expect(400);
+      await appendAs({ name: 'pm', position: 1, extra: 1 }).expect(400);
+      await create({ name: 'pm' }).expect(201);
+      const dcb = (position: number) =>
+        http()
+          .post(`/event-stores/${storeId}/events`)
+          .set(bearer(tenant.key))
+          .send({ events: [{ type: 'reaction.made', data: {} }], consumer: { name: 'pm', position } });
+      await dcb(7).expect(200);
+      expect((await dcb(7).expect(409)).body.error.code).toBe('ALREADY_PROCESSED');
+      const jwtAppend = () =>
+        http()
+          .post(`/api/event-stores/${storeName}/streams/s-1/events`)
+          .set(bearer(token))
+          .send({ events: [{ type: 'reaction.made', data: {} }], consumer: { name: 'pm', position: 7 } });
+      expect((await jwtAppend().expect(409)).body.error).toBe('ALREADY_PROCESSED');
+      const { rows } = await db.query(`SELECT count(*)::int AS n FROM events WHERE event_store_id = $1`, [storeId]);
+      expect(rows[0].n).toBe(1);
+    });
+
+    it('counts an acked position at or below the checkpoint as processed, and forgets processed positions when the checkpoint moves back', async () => {
+      await append('order-1', 2);
+      await create({ name: 'pm' }).expect(201);
+      const socket = await connect();
+      socket.send({ action: 'subscribe', consumer: 'pm' });
+      await socket.waitUntil(() => socket.frames.some((frame) => frame.type === 'event'));
+      socket.send({ action: 'ack', consumer: 'pm', upTo: 1 });
+      await waitFor(async () => (await get('pm')).body.checkpoint >= 1, { what: 'checkpoint 1' });
+      expect((await appendAs({ name: 'pm', position: 1 }).expect(409)).body.error.code).toBe('ALREADY_PROCESSED');
+      await appendAs({ name: 'pm', position: 2 }).expect(200);
+      socket.send({ action: 'unsubscribe', consumer: 'pm' });
+      await socket.waitForFrame((frame) => frame.type === 'unsubscribed');
+      await waitFor(async () => (await get('pm')).body.connectedClients === 0, { what: 'detached' });
+      await http().put(a('/pm/checkpoint')).set(bearer(tenant.key)).send({ position: 0 }).expect(200);
+      await appendAs({ name: 'pm', position: 1 }).expect(200);
+      await appendAs({ name: 'pm', position: 2 }).expect(200);
+    });
+  });
 });

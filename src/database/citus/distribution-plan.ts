@@ -47,6 +47,7 @@ export const DISTRIBUTION_PLAN: DistributionPlan = {
     { name: 'append_batch', byStore: true },
     { name: 'append_batch_insert_events', byStore: true },
     { name: 'append_batch_write_streams', byStore: true },
+    { name: 'append_batch_processed', byStore: true },
     { name: 'dcb_matching_positions', byStore: true },
     { name: 'delete_expired_events', byStore: true },
     // Called by append_batch on the store's node with the batch in memory; it reads no table.
