@@ -1,6 +1,7 @@
 import { Client } from 'pg';
 import { ApiClient, bearer, TenantKey } from '../support/api-client';
 import { startTestApp, TestApp } from '../support/test-app';
+import { SseClient } from '../support/sse-client';
 import { TestSocket } from '../support/ws-client';
 import { waitFor } from '../support/wait-for';
 
@@ -287,6 +288,86 @@ describe('Consumers', () => {
       await http().put(a('/pm/checkpoint')).set(bearer(tenant.key)).send({ position: 0 }).expect(200);
       await appendAs({ name: 'pm', position: 1 }).expect(200);
       await appendAs({ name: 'pm', position: 2 }).expect(200);
+    });
+  });
+
+  describe('over Server-Sent Events', () => {
+    const sse = (name: string, query: Record<string, string>, headers: Record<string, string> = {}) =>
+      SseClient.open(
+        `${testApp.wsBase().replace('ws:', 'http:')}${a(`/${name}/events`)}?${new URLSearchParams(query).toString()}`,
+        headers,
+      );
+    const ack = (name: string, body: Record<string, unknown>) =>
+      http()
+        .post(a(`/${name}/ack`))
+        .set(bearer(tenant.key))
+        .send(body);
+    const streams: SseClient[] = [];
+    afterEach(() => streams.splice(0).forEach((stream) => stream.drop()));
+
+    it('streams events with id = position, takes the key as ?apiKey=, acks over HTTP, and refuses what it should before the stream starts', async () => {
+      await append('order-1', 1);
+      await append('order-2', 1);
+      await create({ name: 'sse' }).expect(201);
+      const stream = await sse('sse', { apiKey: tenant.key, clientId: 'browser-1' });
+      streams.push(stream);
+      expect(stream.response.statusCode).toBe(200);
+      expect(stream.response.headers['content-type']).toMatch(/^text\/event-stream/);
+      await stream.waitUntil(() => stream.events().length === 2);
+      expect(stream.messages[0]).toMatchObject({ event: 'subscribed' });
+      expect(JSON.parse(stream.messages[0].data)).toMatchObject({ consumer: 'sse', clientId: 'browser-1' });
+      expect(stream.messages.filter((message) => message.event === 'event').map((message) => message.id)).toEqual(['1', '2']);
+      expect(stream.events()[0]).toMatchObject({
+        globalPosition: 1,
+        streamId: 'order-1',
+        type: 'order.placed',
+        consumer: 'sse',
+        delivery: 1,
+      });
+
+      expect((await ack('sse', { positions: [1, 2], clientId: 'someone-else' }).expect(200)).body).toEqual({ acked: 0, checkpoint: 0 });
+      expect((await ack('sse', { upTo: 2, clientId: 'browser-1' }).expect(200)).body).toEqual({ acked: 2, checkpoint: 2 });
+      await ack('sse', { positions: ['x'] }).expect(400);
+      expect((await ack('nope', { upTo: 1 }).expect(404)).body.error.code).toBe('CONSUMER_NOT_FOUND');
+
+      const unknown = await sse('nope', { apiKey: tenant.key });
+      expect(unknown.response.statusCode).toBe(404);
+      expect(((await unknown.body()).error as { code: string }).code).toBe('CONSUMER_NOT_FOUND');
+      const unauthenticated = await sse('sse', {});
+      expect(unauthenticated.response.statusCode).toBe(401);
+      const other = await api.tenantWithKey();
+      expect((await sse('sse', { apiKey: other.key })).response.statusCode).toBe(404);
+      const jwtStream = await SseClient.open(
+        `${testApp.wsBase().replace('ws:', 'http:')}${b('/sse/events')}?${new URLSearchParams({ accessToken: token }).toString()}`,
+      );
+      streams.push(jwtStream);
+      expect(jwtStream.response.statusCode).toBe(200);
+
+      await http().delete(a('/sse')).set(bearer(tenant.key)).expect(204);
+      await stream.ended;
+      expect(stream.messages.at(-1)).toMatchObject({ event: 'unsubscribed' });
+    });
+
+    it('resumes with Last-Event-ID after a dropped connection: what the client had is not sent again, what it missed is', async () => {
+      for (let stream = 1; stream <= 5; stream += 1) await append(`order-${stream}`, 1);
+      await create({ name: 'resume' }).expect(201);
+      const first = await sse('resume', { apiKey: tenant.key, clientId: 'tab-1' });
+      await first.waitUntil(() => first.events().length === 5);
+      // The client saw 1 to 3 (say the rest were still in flight when the network failed).
+      first.drop();
+      const second = await sse('resume', { apiKey: tenant.key, clientId: 'tab-1' }, { 'Last-Event-ID': '3' });
+      streams.push(second);
+      await second.waitUntil(() => second.events().length === 2, 10_000, 'the two missed events');
+      expect(second.events().map((event) => [event.globalPosition, event.delivery])).toEqual([
+        [4, 2],
+        [5, 2],
+      ]);
+      // 1 to 3 were re-leased to the new connection as received: the client acks them there.
+      expect((await ack('resume', { upTo: 5, clientId: 'tab-1' }).expect(200)).body).toEqual({ acked: 5, checkpoint: 5 });
+      await append('order-9', 1);
+      await second.waitUntil(() => second.events().length === 3);
+      expect(second.events()[2]).toMatchObject({ globalPosition: 6, delivery: 1 });
+      expect((await get('resume').expect(200)).body).toMatchObject({ connectedClients: 1, inFlight: 1 });
     });
   });
 });
