@@ -3,6 +3,7 @@ import type { WebSocket } from 'ws';
 import { EnvironmentVariables } from '../../config/environment-variables';
 import { Metrics } from '../../metrics/metrics';
 import { EventLogReader } from '../../event-log/read/event-log-reader';
+import { ConsumerDispatcher } from '../../consumers/engine/consumer-dispatcher';
 import { ReplayScheduler } from '../live/replay-scheduler';
 import { StoreFeeds } from '../live/store-feeds';
 import { REGISTRY_REFRESH_MS, REGISTRY_TTL_MS } from '../websocket.constants';
@@ -28,9 +29,12 @@ export class ClientConnections implements OnApplicationBootstrap, OnApplicationS
     feeds: StoreFeeds,
     eventLog: EventLogReader,
     replays: ReplayScheduler,
+    consumers: ConsumerDispatcher,
   ) {
     this.services = {
       feeds,
+      consumers,
+      maxConsumerInFlight: config.CONSUMER_MAX_IN_FLIGHT_PER_CLIENT,
       eventLog,
       replays,
       maxBufferedBytes: config.WS_MAX_BUFFERED_BYTES,
