@@ -2,7 +2,7 @@ import { type ConsumerHandler, ConsumerRun, type RunOptions } from './consumer-r
 import { WebSocketUnavailableError } from './errors.js';
 import type { HttpTransport } from './http.js';
 import type { CallOptions } from './store-options.js';
-import type { ConsumerInfo, CreateConsumerInput, LiveEvent, ParkedEvent, ParkedEventList } from './types.js';
+import type { BodyOf, ConsumerAcked, ConsumerInfo, CreateConsumerInput, LiveEvent, ParkedEvent, ParkedEventList } from './types.js';
 import type { WebSocketConstructor } from './websocket.js';
 
 export interface SetCheckpointOptions extends CallOptions {
@@ -87,10 +87,7 @@ export class Consumer {
    * Acks events by hand (read scope), for a program that takes the events itself over SSE: the
    * positions given, or with `upTo` every event delivered to `clientId` at or below it.
    */
-  ack(
-    input: { positions?: number[]; upTo?: number; clientId?: string },
-    options: CallOptions = {},
-  ): Promise<{ acked: number; checkpoint: number }> {
+  ack(input: BodyOf<'ackConsumerEvents'>, options: CallOptions = {}): Promise<ConsumerAcked> {
     return this.http.request({ method: 'POST', path: `${this.path}/ack`, body: input, signal: options.signal });
   }
 

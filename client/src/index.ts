@@ -48,7 +48,6 @@ export type {
   AppendToStreamOptions,
   CallOptions,
   CloseWebSocketClientOptions,
-  ConsumerPosition,
   ListStreamsFilter,
   QueryEventsOptions,
   ReadEventsOptions,

@@ -1,6 +1,7 @@
 // The options of EventStore's methods, and what they return besides the service's own types.
 import type {
   AppendCondition,
+  ConsumerPosition,
   ExpectedStreamVersion,
   ListStreamsOptions,
   ReadDirection,
@@ -26,12 +27,6 @@ export interface AppendOptions extends CallOptions {
    * `AlreadyProcessedError`: a reaction to an event is then stored exactly once.
    */
   consumer?: ConsumerPosition;
-}
-
-/** A consumer and the global position of the event an append reacts to. */
-export interface ConsumerPosition {
-  name: string;
-  position: number;
 }
 
 export interface AppendToStreamOptions extends AppendOptions {

@@ -115,60 +115,20 @@ export interface WebhookDelivery<Type extends string = string, Data extends obje
   attempt: number;
 }
 
-/** Which events a consumer takes and where it starts; every field has a default. */
-export interface CreateConsumerInput {
-  /** `*` (default), `prefix.*`, `*.suffix` or an exact event type. */
-  eventFilter?: string;
-  /** `beginning` (default): every stored event; `latest`: events appended from now on; N: the events after global position N. */
-  from?: SubscriptionPosition;
-  /** An event not acked this long after its delivery is delivered again. 1000 to 3600000, default 30000. */
-  ackTimeoutMs?: number;
-  /** Deliveries before an event is parked. 1 to 100, default 5. */
-  maxDeliveries?: number;
-}
-
-/** A consumer's settings and state. */
-export interface ConsumerInfo {
-  name: string;
-  eventFilter: string;
-  ackTimeoutMs: number;
-  maxDeliveries: number;
-  /** Every matching event at or below this global position is done (acked, skipped or parked). */
-  checkpoint: number;
-  /** The store's last global position. */
-  lastPosition: number;
-  /** `lastPosition` − `checkpoint`. */
-  lag: number;
-  /** Events leased to clients now. */
-  inFlight: number;
-  /** Clients attached now, on every API instance. */
-  connectedClients: number;
-  /** Events parked after `maxDeliveries` deliveries. */
-  parked: number;
-  createdAt: string;
-}
-
+/** Which events a consumer takes (`eventFilter`), where its checkpoint starts (`from`), `ackTimeoutMs` and `maxDeliveries`; all have defaults. */
+export type CreateConsumerInput = Omit<BodyOf<'createConsumer'>, 'name'>;
+/**
+ * A consumer's settings and state: `checkpoint` (every matching event at or below it is done), `lag`
+ * (the store's `lastPosition` − `checkpoint`), `inFlight`, `connectedClients` and `parked`.
+ */
+export type ConsumerInfo = ResponseOf<'getConsumer', 200>;
 /** One page of a store's consumers, as the service answers it. */
-export interface ConsumerList {
-  items: ConsumerInfo[];
-  totalCount: number;
-  limit: number;
-  offset: number;
-}
-
-/** An event a consumer gave up on after `maxDeliveries` deliveries. */
-export interface ParkedEvent {
-  position: number;
-  /** `__dcb__` for a DCB event; null once retention deleted the event. */
-  streamId: string | null;
-  /** Null once retention deleted the event. */
-  type: string | null;
-  deliveries: number;
-  parkedAt: string;
-  lastError: string | null;
-}
-
-export interface ParkedEventList {
-  items: ParkedEvent[];
-  totalCount: number;
-}
+export type ConsumerList = ResponseOf<'listConsumers', 200>;
+/** The events a consumer gave up on after `maxDeliveries` deliveries. */
+export type ParkedEventList = ResponseOf<'listParkedEvents', 200>;
+/** An event parked after `maxDeliveries` deliveries without an ack (`streamId` and `type` null once retention deleted it). */
+export type ParkedEvent = ParkedEventList['items'][number];
+/** What an ack settled, and the consumer's checkpoint after it. */
+export type ConsumerAcked = ResponseOf<'ackConsumerEvents', 200>;
+/** A consumer and the global position of the event an append reacts to. */
+export type ConsumerPosition = NonNullable<BodyOf<'appendToStream'>['consumer']>;
