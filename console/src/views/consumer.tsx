@@ -94,6 +94,8 @@ export function ConsumerView({ store, name }: { store: string; name: string }) {
   );
 }
 
+const events = (count: number) => `${formatNumber(count)} ${count === 1 ? 'event' : 'events'}`;
+
 function ConsumerFacts({ info }: { info: ConsumerInfo }) {
   return (
     <dl class="facts">
@@ -105,14 +107,14 @@ function ConsumerFacts({ info }: { info: ConsumerInfo }) {
       <dd>{formatNumber(info.checkpoint)}</dd>
       <dt>Lag</dt>
       <dd>
-        {formatNumber(info.lag)} events (the store is at {formatNumber(info.lastPosition)})
+        {events(info.lag)} (the store is at {formatNumber(info.lastPosition)})
       </dd>
       <dt>Clients</dt>
       <dd>{formatNumber(info.connectedClients)} connected</dd>
       <dt>In flight</dt>
-      <dd>{formatNumber(info.inFlight)} events</dd>
+      <dd>{events(info.inFlight)}</dd>
       <dt>Parked</dt>
-      <dd>{formatNumber(info.parked)} events</dd>
+      <dd>{events(info.parked)}</dd>
       <dt>Redelivery</dt>
       <dd>
         after {formatNumber(info.ackTimeoutMs)} ms without an ack; parked after {formatNumber(info.maxDeliveries)}{' '}
@@ -182,10 +184,10 @@ function MoveCheckpoint({ store, info, onMoved }: { store: string; info: Consume
             {confirming < info.checkpoint
               ? `Every matching event after ${formatNumber(confirming)} is delivered again, up to ${formatNumber(info.checkpoint - confirming)} events.`
               : `Every matching event up to ${formatNumber(confirming)} counts as done without being delivered.`}{' '}
-            Its {formatNumber(info.inFlight)} events in flight and {formatNumber(info.parked)} parked events are forgotten.
+            Its {events(info.inFlight)} in flight and {events(info.parked)} parked are forgotten.
           </p>
           {inUse && (
-            <label class="checkbox">
+            <label class="inline checkbox">
               <input type="checkbox" checked={force} onChange={(event) => setForce(event.currentTarget.checked)} />
               Move it although {info.connectedClients === 1 ? 'a client is' : `${formatNumber(info.connectedClients)} clients are`} running
               this consumer
