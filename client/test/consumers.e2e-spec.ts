@@ -200,6 +200,52 @@ describe('Durable consumers through the client against the built API', () => {
     expect(calls[0].event).toMatchObject({ streamId: 'order-0', streamPosition: 0, globalPosition: 1, type: 'order.tick' });
   });
 
+  it.each(['websocket', 'sse'] as const)(
+    'over %s, reconnects after the API restarts and resumes: every event handled, a repeat only as a redelivery, each stream in order',
+    async (transport) => {
+      const consumer = store.consumer(`restarts-${transport}`);
+      await consumer.create();
+      const { calls, overlaps, handler } = recorder();
+      const reconnects: unknown[] = [];
+      const stop = stopper();
+      const run = consumer.run(
+        handler(transport, () => 20),
+        {
+          transport,
+          concurrency: 3,
+          signal: stop.signal,
+          reconnect: { initialDelayMs: 100, maxDelayMs: 1000 },
+          onReconnect: (info) => reconnects.push(info),
+        },
+      );
+      let total = await appendMany(5, 10);
+      await waitFor(() => calls.length >= 10, { what: 'events handled before the restart' });
+      await service.restart();
+      total += await appendMany(5, 4);
+      await waitFor(async () => (await consumer.get()).checkpoint === total, { timeoutMs: 60_000, what: 'every event acked' });
+      stop.abort();
+      await run;
+
+      expect(reconnects.length).toBeGreaterThanOrEqual(1);
+      const positions = calls.map((call) => call.event.globalPosition);
+      expect(new Set(positions).size).toBe(total);
+      const seen = new Set<number>();
+      for (const call of calls) {
+        // A second call for a position is the service delivering it again (its ack was not recorded before the restart).
+        if (seen.has(call.event.globalPosition)) expect(call.delivery).toBeGreaterThan(1);
+        seen.add(call.event.globalPosition);
+      }
+      expect(overlaps).toEqual([]);
+      const firstCalls = calls.filter((call, index) => positions.indexOf(call.event.globalPosition) === index);
+      for (let stream = 0; stream < 5; stream += 1) {
+        const streamPositions = firstCalls
+          .filter((call) => call.event.streamId === `order-${stream}`)
+          .map((call) => call.event.streamPosition);
+        expect(streamPositions).toEqual(streamPositions.map((_, index) => index));
+      }
+    },
+  );
+
   it('records a consumer position with an append, and refuses the same position again with AlreadyProcessedError, writing nothing', async () => {
     await store.appendToStream('order-1', [{ type: 'order.placed', data: { total: 5 } }]);
     const manager = store.consumer('payments');
