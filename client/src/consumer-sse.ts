@@ -107,12 +107,11 @@ export class SseConsumerConnection implements ConsumerConnection {
     if (typeof data !== 'object' || data === null) return;
     if (message.event === 'subscribed') return this.markReady();
     if (message.event === 'unsubscribed') return this.unsubscribed(data);
-    // The data is the event as reads return it, with its delivery count; some servers wrap it as `{ event, delivery }`.
-    const wrapped = (data as { event?: unknown }).event;
-    const event = (typeof wrapped === 'object' && wrapped !== null ? wrapped : data) as LiveEvent;
+    // The data is the event as reads return it plus the consumer's name and the delivery count, which the handler gets apart.
+    const { consumer: _consumer, delivery: _delivery, ...event } = data as LiveEvent & { consumer?: unknown; delivery?: unknown };
     if (typeof event.globalPosition !== 'number') return;
     this.markReady();
-    this.listener.onDelivery({ event, delivery: deliveryOf(data, event) });
+    this.listener.onDelivery({ event, delivery: deliveryOf(data) });
   }
 
   private markReady(): void {

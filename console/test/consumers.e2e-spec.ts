@@ -155,4 +155,19 @@ describe('The console’s consumers view in Chromium', () => {
       .waitFor();
     expect((await shop.consumer(CONSUMER).get()).checkpoint).toBe(2);
   });
+  it('shows a read-only key the consumers and their state, and no create, delete or checkpoint move', async () => {
+    const readOnly = await service.api.keyFor(admin.tenantId, ['read']);
+    const other = await browser.newPage();
+    await other.goto(`${service.url}/console/stores/${STORE}/consumers`);
+    await other.getByLabel('API key').fill(readOnly.key);
+    await other.getByRole('button', { name: 'Sign in' }).click();
+    await other
+      .getByRole('table', { name: `Consumers of ${STORE}` })
+      .getByRole('link', { name: CONSUMER })
+      .click();
+    await other.getByRole('region', { name: 'State' }).waitFor();
+    await other.getByRole('heading', { name: 'Parked events' }).waitFor();
+    expect(await other.getByRole('button', { name: /Create consumer|Delete consumer|Move checkpoint|Replay|Skip/ }).count()).toBe(0);
+    await other.close();
+  });
 });
