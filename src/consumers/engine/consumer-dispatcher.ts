@@ -36,6 +36,10 @@ const followKey = (eventStoreId: string, consumerId: string) => `${eventStoreId}
 export class ConsumerDispatcher implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(ConsumerDispatcher.name);
   private readonly followed = new Map<string, FollowedConsumer>();
+  /** The consumer each client attached to, kept after it leaves: its acks still in flight then count. */
+  private readonly consumerOf = new WeakMap<ConsumerClient, { eventStoreId: string; consumerId: string }>();
+  /** Detaches under way, which shutdown waits for before the database goes. */
+  private readonly detaching = new Set<Promise<void>>();
   private timer?: NodeJS.Timeout;
   private stopping = false;
 
@@ -61,14 +65,11 @@ export class ConsumerDispatcher implements OnApplicationBootstrap, OnApplication
     this.stopping = true;
     clearInterval(this.timer);
     const clients = [...this.followed.values()].flatMap((followed) => [...followed.clients]);
-    await Promise.all(
-      clients.map(async (client) => {
-        client.detached('shutdown');
-        await this.detach(client).catch((error: Error) =>
-          this.logger.warn(`Leases of ${client.holderId} left to expire: ${error.message}`),
-        );
-      }),
-    );
+    for (const client of clients) {
+      client.detached('shutdown');
+      void this.detach(client);
+    }
+    await Promise.all(this.detaching);
   }
 
   /**
@@ -93,6 +94,7 @@ export class ConsumerDispatcher implements OnApplicationBootstrap, OnApplication
         return locked;
       }),
     );
+    this.consumerOf.set(client, { eventStoreId: consumer.eventStoreId, consumerId: consumer.id });
     const key = followKey(consumer.eventStoreId, consumer.id);
     let followed = this.followed.get(key);
     if (!followed) {
@@ -112,9 +114,17 @@ export class ConsumerDispatcher implements OnApplicationBootstrap, OnApplication
   }
 
   /** The client is gone: its leases go back to the others (by its own holder id only), and they are woken. */
-  async detach(client: ConsumerClient): Promise<void> {
+  detach(client: ConsumerClient): Promise<void> {
     const followed = this.find(client);
-    if (!followed || !followed.clients.delete(client)) return;
+    if (!followed || !followed.clients.delete(client)) return Promise.resolve();
+    const detaching = this.release(client, followed).catch((error: Error) =>
+      this.logger.warn(`Leases of ${client.holderId} left to expire: ${error.message}`),
+    );
+    this.detaching.add(detaching);
+    return detaching.finally(() => this.detaching.delete(detaching));
+  }
+
+  private async release(client: ConsumerClient, followed: FollowedConsumer): Promise<void> {
     if (followed.clients.size === 0 && !followed.running) this.followed.delete(followKey(followed.eventStoreId, followed.consumerId));
     const released = await this.asTenant(client.tenantId, () =>
       this.dataSource.transaction(async (manager) => {
@@ -132,13 +142,16 @@ export class ConsumerDispatcher implements OnApplicationBootstrap, OnApplication
     if (released > 0) this.announce(followed.eventStoreId, followed.consumerId);
   }
 
-  /** A WebSocket's ack: events of this client's attachment. */
+  /**
+   * A WebSocket's ack: events of this client's attachment, or, once it has left (the ack was on its
+   * way), those it held that are still pending.
+   */
   async ackFromClient(client: ConsumerClient, selection: Pick<AckSelection, 'positions' | 'upTo'>): Promise<number[]> {
-    const followed = this.find(client);
-    if (!followed) return [];
+    const attached = this.consumerOf.get(client);
+    if (!attached) return [];
     const { acked } = await this.settleAcks(
       client.tenantId,
-      (manager) => this.consumers.lockById(manager, followed.eventStoreId, followed.consumerId),
+      (manager) => this.consumers.lockById(manager, attached.eventStoreId, attached.consumerId),
       {
         ...selection,
         connectionId: client.holderId,

@@ -199,8 +199,8 @@ export class ClientConnection implements FrameSink {
     if (this.socket.readyState === WebSocket.OPEN || this.socket.readyState === WebSocket.CONNECTING) this.socket.close(code, reason);
   }
 
-  /** The socket is gone: stop every subscription and let go of the store's feed. */
-  dispose(): void {
+  /** The socket is gone: stop every subscription and let go of the store's feed; resolves once its consumer leases are handed back. */
+  dispose(): Promise<void> {
     this.closed = true;
     for (const subscription of this.subscriptions.values()) subscription.end();
     this.subscriptions.clear();
@@ -211,6 +211,7 @@ export class ClientConnection implements FrameSink {
       .catch((error: Error) => {
         this.services.logger.warn(`Consumer leases of ${this.session.connectionId} left to expire: ${error.message}`);
       });
+    return this.inbox;
   }
 
   record(expiresAt: number): ConnectionRecord {

@@ -20,6 +20,8 @@ export class ClientConnections implements OnApplicationBootstrap, OnApplicationS
   private readonly logger = new Logger('WebSocket');
   private readonly connections = new Map<WebSocket, ClientConnection>();
   private readonly services: ConnectionServices;
+  /** Closed connections still finishing their messages (consumer acks) and handing consumer leases back. */
+  private readonly disposing = new Set<Promise<void>>();
   private timers: NodeJS.Timeout[] = [];
 
   constructor(
@@ -71,7 +73,8 @@ export class ClientConnections implements OnApplicationBootstrap, OnApplicationS
     if (!connection) return;
     this.connections.delete(socket);
     this.metrics.websocketConnections.dec();
-    connection.dispose();
+    const disposed = connection.dispose().finally(() => this.disposing.delete(disposed));
+    this.disposing.add(disposed);
     const { eventStoreId, connectionId, principal } = connection.session;
     this.registry
       .remove([{ eventStoreId, connectionId, apiKeyId: principal.apiKeyId }])
@@ -88,7 +91,9 @@ export class ClientConnections implements OnApplicationBootstrap, OnApplicationS
     const closing = [...this.connections.keys()].map((socket) => new Promise((resolve) => socket.once('close', resolve)));
     this.closeWhere(() => true, code, reason);
     let timer: NodeJS.Timeout | undefined;
-    await Promise.race([Promise.all(closing), new Promise((resolve) => (timer = setTimeout(resolve, waitMs)))]);
+    // The messages that came before each close (consumer acks) are handled, and consumer leases handed back, before the database goes.
+    const done = Promise.all(closing).then(() => Promise.all(this.disposing));
+    await Promise.race([done, new Promise((resolve) => (timer = setTimeout(resolve, waitMs)))]);
     clearTimeout(timer);
   }
 
