@@ -3,6 +3,7 @@ import { SseConsumerConnection } from './consumer-sse.js';
 import { WebSocketConsumerConnection } from './consumer-websocket.js';
 import { EventStoreError, NetworkError } from './errors.js';
 import type { HttpTransport } from './http.js';
+import { randomId } from './ids.js';
 import { backoffDelay } from './retry.js';
 import type { ReconnectInfo, ReconnectOptions } from './subscription.js';
 import type { LiveEvent } from './types.js';
@@ -108,7 +109,7 @@ export class ConsumerRun {
     if (!Number.isInteger(this.concurrency) || this.concurrency < 1) throw new RangeError('concurrency must be an integer of at least 1');
     this.maxInFlight = options.maxInFlight ?? this.concurrency * 2;
     if (!Number.isInteger(this.maxInFlight) || this.maxInFlight < 1) throw new RangeError('maxInFlight must be an integer of at least 1');
-    this.clientId = options.clientId ?? `${context.consumer.slice(0, 100)}-${Math.random().toString(36).slice(2, 10)}`;
+    this.clientId = options.clientId ?? `${context.consumer.slice(0, 100)}-${randomId().slice(0, 8)}`;
     if (!CLIENT_ID.test(this.clientId))
       throw new TypeError('clientId must be 1-128 of the characters A-Z, a-z, 0-9, ".", "_", ":" and "-"');
     this.transport = options.transport ?? (context.WebSocket ? 'websocket' : 'sse');
