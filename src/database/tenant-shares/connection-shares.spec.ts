@@ -2,7 +2,7 @@ import { ConnectionShares, ReleaseConnection } from './connection-shares';
 import type { DatabaseWork } from './database-use';
 
 describe('ConnectionShares', () => {
-  const limits = { connections: 4, perTenant: 2, reservedForAppends: 1, maxWaitMs: 60_000 };
+  const limits = { connections: 4, perTenant: 2, readsPerTenant: 2, reservedForAppends: 1, maxWaitMs: 60_000 };
   let shares: ConnectionShares;
   const granted: string[] = [];
   const releases = new Map<string, ReleaseConnection>();
@@ -59,6 +59,19 @@ describe('ConnectionShares', () => {
       await settle();
     }
     expect(granted).toEqual(['a1', 'a2', 'b1', 'a3', 'a4']);
+  });
+
+  it('lets a tenant run at most readsPerTenant reads at once, its appends taking the rest of its share', async () => {
+    const wide = new ConnectionShares({ ...limits, connections: 8, perTenant: 4, readsPerTenant: 2, reservedForAppends: 0 });
+    for (const name of ['a1', 'a2', 'a3']) void ask(name, 'A', 'read', wide);
+    void ask('a4', 'A', 'append', wide);
+    void ask('b1', 'B', 'read', wide);
+    await settle();
+    expect(granted).toEqual(['a1', 'a2', 'a4', 'b1']);
+
+    releases.get('a1')!();
+    await settle();
+    expect(granted).toEqual(['a1', 'a2', 'a4', 'b1', 'a3']);
   });
 
   it("serves a tenant's waiting append ahead of its own waiting reads", async () => {
