@@ -94,6 +94,15 @@ export class EnvironmentVariables {
   @Min(1)
   DATABASE_MAX_CONNECTIONS_PER_TENANT: number = 4;
 
+  /**
+   * Of a tenant's connections, how many its reads may hold at once (ConnectionShares): each can keep
+   * a database core busy until the statement timeout, so this is what one tenant's reads can take of
+   * the database's CPU. At most DATABASE_MAX_CONNECTIONS_PER_TENANT counts.
+   */
+  @IsInt()
+  @Min(1)
+  DATABASE_MAX_READS_PER_TENANT: number = 2;
+
   /** Connections of the pool that reads never take, so that appends always find one free of reads. */
   @IsInt()
   @Min(0)
