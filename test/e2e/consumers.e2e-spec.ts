@@ -1,6 +1,6 @@
 import { Client } from 'pg';
 import { ApiClient, bearer, TenantKey } from '../support/api-client';
-import { startTestApp, TestApp } from '../support/test-app';
+import { startTestApp, TEST_METRICS_TOKEN, TestApp } from '../support/test-app';
 import { SseClient } from '../support/sse-client';
 import { TestSocket } from '../support/ws-client';
 import { waitFor } from '../support/wait-for';
@@ -38,7 +38,7 @@ describe('Consumers', () => {
   };
 
   beforeAll(async () => {
-    testApp = await startTestApp({ CONSUMERS_MAX_PER_STORE: String(MAX_CONSUMERS), CONSUMER_MAX_CLIENTS: '2' });
+    testApp = await startTestApp({ CONSUMERS_MAX_PER_STORE: String(MAX_CONSUMERS), CONSUMER_MAX_CLIENTS: '2', CONSUMER_METRICS_TOP: '2' });
     await testApp.listen();
     api = new ApiClient(testApp.server);
     db = new Client({ connectionString: testApp.database.url });
@@ -221,6 +221,28 @@ describe('Consumers', () => {
     } finally {
       clearInterval(acking);
     }
+  });
+
+  it('exports lag and parked per consumer for the CONSUMER_METRICS_TOP largest lags only, and totals over all', async () => {
+    await append('order-1', 50);
+    await create({ name: 'far-behind' }).expect(201);
+    await create({ name: 'a-little', from: 48 }).expect(201);
+    await create({ name: 'caught-up', from: 'latest' }).expect(201);
+    const scrape = (await http().get('/metrics').set(bearer(TEST_METRICS_TOKEN)).expect(200)).text;
+    const lags = scrape
+      .split('\n')
+      .filter((line) => line.startsWith('consumer_lag{'))
+      .map((line) => Number(line.split(' ').at(-1)));
+    // Two series whatever the number of consumers in the database (other tests' stores too): the two largest lags.
+    const { rows } = await db.query(
+      `SELECT GREATEST(st.last_position - c.checkpoint, 0)::int AS lag, count(*) OVER ()::int AS consumers
+         FROM consumers c JOIN event_stores st ON st.id = c.event_store_id ORDER BY lag DESC`,
+    );
+    expect(lags.sort((x, y) => y - x)).toEqual(rows.slice(0, 2).map((row) => row.lag));
+    expect(scrape).toContain(`consumer_lag{store="${storeId}",consumer="far-behind"} 50`);
+    expect(scrape).toMatch(new RegExp(`^consumers ${rows[0].consumers}$`, 'm'));
+    expect(scrape).toMatch(/^consumers_lag_sum \d+$/m);
+    expect(scrape).toMatch(/^consumers_parked_sum \d+$/m);
   });
 
   describe('appends carrying consumer', () => {
