@@ -167,6 +167,33 @@ describe('Consumers', () => {
     expect(socket.isOpen).toBe(true);
   });
 
+  it('hands back only the leases of the connection that closed, not those the same clientId holds on its new connection', async () => {
+    await append('stream-a', 1);
+    await append('stream-b', 1);
+    await create({ name: 'reconnecting' }).expect(201);
+    const url = `${testApp.wsBase()}/event-stores/${storeId}/events/ws?apiKey=${tenant.key}&clientId=same-client`;
+    const [old, renewed] = [await TestSocket.open(url), await TestSocket.open(url)];
+    sockets.push(old, renewed);
+    old.send({ action: 'subscribe', consumer: 'reconnecting', maxInFlight: 1 });
+    await old.waitUntil(() => old.frames.some((frame) => frame.type === 'event'));
+    renewed.send({ action: 'subscribe', consumer: 'reconnecting', maxInFlight: 1 });
+    await renewed.waitUntil(() => renewed.frames.some((frame) => frame.type === 'event'));
+    const held = renewed.frames.find((frame) => frame.type === 'event')!.event!.globalPosition;
+
+    old.ws.terminate();
+    await waitFor(async () => (await get('reconnecting')).body.connectedClients === 1, { what: 'the old connection gone' });
+    const { rows } = await db.query(`SELECT position, state FROM consumer_events WHERE event_store_id = $1 ORDER BY position`, [storeId]);
+    expect(rows.find((row) => Number(row.position) === held)).toMatchObject({ state: 'in_flight' });
+    expect((await get('reconnecting').expect(200)).body.inFlight).toBe(1);
+
+    renewed.send({ action: 'ack', consumer: 'reconnecting', positions: [held] });
+    await renewed.waitUntil(() => renewed.frames.filter((frame) => frame.type === 'event').length === 2);
+    expect(renewed.frames.filter((frame) => frame.type === 'event').map((frame) => [frame.event!.globalPosition, frame.delivery])).toEqual([
+      [held, 1],
+      [3 - held, 2],
+    ]);
+  });
+
   it('refuses a client beyond CONSUMER_MAX_CLIENTS with CONSUMER_LIMIT', async () => {
     await create({ name: 'busy' }).expect(201);
     const sockets = [await connect(), await connect(), await connect()];
