@@ -1,6 +1,6 @@
 import { Client } from 'pg';
 import { ApiClient, bearer, TenantKey } from '../support/api-client';
-import { startTestApp, TestApp } from '../support/test-app';
+import { startTestApp, TEST_METRICS_TOKEN, TestApp } from '../support/test-app';
 import { SseClient } from '../support/sse-client';
 import { TestSocket } from '../support/ws-client';
 import { waitFor } from '../support/wait-for';
@@ -38,7 +38,7 @@ describe('Consumers', () => {
   };
 
   beforeAll(async () => {
-    testApp = await startTestApp({ CONSUMERS_MAX_PER_STORE: String(MAX_CONSUMERS), CONSUMER_MAX_CLIENTS: '2' });
+    testApp = await startTestApp({ CONSUMERS_MAX_PER_STORE: String(MAX_CONSUMERS), CONSUMER_MAX_CLIENTS: '2', CONSUMER_METRICS_TOP: '2' });
     await testApp.listen();
     api = new ApiClient(testApp.server);
     db = new Client({ connectionString: testApp.database.url });
@@ -167,6 +167,33 @@ describe('Consumers', () => {
     expect(socket.isOpen).toBe(true);
   });
 
+  it('hands back only the leases of the connection that closed, not those the same clientId holds on its new connection', async () => {
+    await append('stream-a', 1);
+    await append('stream-b', 1);
+    await create({ name: 'reconnecting' }).expect(201);
+    const url = `${testApp.wsBase()}/event-stores/${storeId}/events/ws?apiKey=${tenant.key}&clientId=same-client`;
+    const [old, renewed] = [await TestSocket.open(url), await TestSocket.open(url)];
+    sockets.push(old, renewed);
+    old.send({ action: 'subscribe', consumer: 'reconnecting', maxInFlight: 1 });
+    await old.waitUntil(() => old.frames.some((frame) => frame.type === 'event'));
+    renewed.send({ action: 'subscribe', consumer: 'reconnecting', maxInFlight: 1 });
+    await renewed.waitUntil(() => renewed.frames.some((frame) => frame.type === 'event'));
+    const held = renewed.frames.find((frame) => frame.type === 'event')!.event!.globalPosition;
+
+    old.ws.terminate();
+    await waitFor(async () => (await get('reconnecting')).body.connectedClients === 1, { what: 'the old connection gone' });
+    const { rows } = await db.query(`SELECT position, state FROM consumer_events WHERE event_store_id = $1 ORDER BY position`, [storeId]);
+    expect(rows.find((row) => Number(row.position) === held)).toMatchObject({ state: 'in_flight' });
+    expect((await get('reconnecting').expect(200)).body.inFlight).toBe(1);
+
+    renewed.send({ action: 'ack', consumer: 'reconnecting', positions: [held] });
+    await renewed.waitUntil(() => renewed.frames.filter((frame) => frame.type === 'event').length === 2);
+    expect(renewed.frames.filter((frame) => frame.type === 'event').map((frame) => [frame.event!.globalPosition, frame.delivery])).toEqual([
+      [held, 1],
+      [3 - held, 2],
+    ]);
+  });
+
   it('refuses a client beyond CONSUMER_MAX_CLIENTS with CONSUMER_LIMIT', async () => {
     await create({ name: 'busy' }).expect(201);
     const sockets = [await connect(), await connect(), await connect()];
@@ -221,6 +248,28 @@ describe('Consumers', () => {
     } finally {
       clearInterval(acking);
     }
+  });
+
+  it('exports lag and parked per consumer for the CONSUMER_METRICS_TOP largest lags only, and totals over all', async () => {
+    await append('order-1', 50);
+    await create({ name: 'far-behind' }).expect(201);
+    await create({ name: 'a-little', from: 48 }).expect(201);
+    await create({ name: 'caught-up', from: 'latest' }).expect(201);
+    const scrape = (await http().get('/metrics').set(bearer(TEST_METRICS_TOKEN)).expect(200)).text;
+    const lags = scrape
+      .split('\n')
+      .filter((line) => line.startsWith('consumer_lag{'))
+      .map((line) => Number(line.split(' ').at(-1)));
+    // Two series whatever the number of consumers in the database (other tests' stores too): the two largest lags.
+    const { rows } = await db.query(
+      `SELECT GREATEST(st.last_position - c.checkpoint, 0)::int AS lag, count(*) OVER ()::int AS consumers
+         FROM consumers c JOIN event_stores st ON st.id = c.event_store_id ORDER BY lag DESC`,
+    );
+    expect(lags.sort((x, y) => y - x)).toEqual(rows.slice(0, 2).map((row) => row.lag));
+    expect(scrape).toContain(`consumer_lag{store="${storeId}",consumer="far-behind"} 50`);
+    expect(scrape).toMatch(new RegExp(`^consumers ${rows[0].consumers}$`, 'm'));
+    expect(scrape).toMatch(/^consumers_lag_sum \d+$/m);
+    expect(scrape).toMatch(/^consumers_parked_sum \d+$/m);
   });
 
   describe('appends carrying consumer', () => {

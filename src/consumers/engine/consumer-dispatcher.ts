@@ -19,6 +19,15 @@ interface FollowedConsumer {
   clients: Set<ConsumerClient>;
   running: boolean;
   again: boolean;
+  /** The next claim also hands back leases that ran out (set by the poll: acks and appends do not make leases expire). */
+  expireDue: boolean;
+}
+
+/** A client's acks not yet settled: those that come while one batch is settled go together in the next. */
+interface AckQueue {
+  positions: number[];
+  upTo?: number;
+  flushing: Promise<void> | null;
 }
 
 const followKey = (eventStoreId: string, consumerId: string) => `${eventStoreId} ${consumerId}`;
@@ -38,6 +47,7 @@ export class ConsumerDispatcher implements OnApplicationBootstrap, OnApplication
   private readonly followed = new Map<string, FollowedConsumer>();
   /** The consumer each client attached to, kept after it leaves: its acks still in flight then count. */
   private readonly consumerOf = new WeakMap<ConsumerClient, { eventStoreId: string; consumerId: string }>();
+  private readonly ackQueues = new WeakMap<ConsumerClient, AckQueue>();
   /** Detaches under way, which shutdown waits for before the database goes. */
   private readonly detaching = new Set<Promise<void>>();
   private timer?: NodeJS.Timeout;
@@ -105,6 +115,7 @@ export class ConsumerDispatcher implements OnApplicationBootstrap, OnApplication
         clients: new Set(),
         running: false,
         again: false,
+        expireDue: true,
       };
       this.followed.set(key, followed);
     }
@@ -144,21 +155,39 @@ export class ConsumerDispatcher implements OnApplicationBootstrap, OnApplication
 
   /**
    * A WebSocket's ack: events of this client's attachment, or, once it has left (the ack was on its
-   * way), those it held that are still pending.
+   * way), those it held that are still pending. Acks that arrive while one is being settled are
+   * settled together next, in one transaction; the promise resolves once this one is.
    */
-  async ackFromClient(client: ConsumerClient, selection: Pick<AckSelection, 'positions' | 'upTo'>): Promise<number[]> {
+  ackFromClient(client: ConsumerClient, selection: Pick<AckSelection, 'positions' | 'upTo'>): Promise<void> {
+    let queue = this.ackQueues.get(client);
+    if (!queue) this.ackQueues.set(client, (queue = { positions: [], flushing: null }));
+    queue.positions.push(...(selection.positions ?? []));
+    if (selection.upTo !== undefined) queue.upTo = Math.max(queue.upTo ?? 0, selection.upTo);
+    const pending = queue;
+    pending.flushing ??= this.flushAcks(client, pending).finally(() => (pending.flushing = null));
+    return pending.flushing;
+  }
+
+  private async flushAcks(client: ConsumerClient, queue: AckQueue): Promise<void> {
     const attached = this.consumerOf.get(client);
-    if (!attached) return [];
-    const { acked } = await this.settleAcks(
-      client.tenantId,
-      (manager) => this.consumers.lockById(manager, attached.eventStoreId, attached.consumerId),
-      {
-        ...selection,
+    while (attached && (queue.positions.length > 0 || queue.upTo !== undefined)) {
+      const selection = {
+        positions: queue.positions.splice(0),
+        upTo: queue.upTo,
         connectionId: client.holderId,
         clientId: client.clientId,
-      },
-    );
-    return acked;
+      };
+      queue.upTo = undefined;
+      try {
+        await this.settleAcks(
+          client.tenantId,
+          (manager) => this.consumers.lockById(manager, attached.eventStoreId, attached.consumerId),
+          selection,
+        );
+      } catch (error) {
+        this.logger.warn(`Acks of ${client.holderId} not settled (the events come again): ${(error as Error).message}`);
+      }
+    }
   }
 
   /** An ack over HTTP (SSE clients): by clientId when given, else of whatever holds those events. */
@@ -234,6 +263,7 @@ export class ConsumerDispatcher implements OnApplicationBootstrap, OnApplication
       } catch (error) {
         this.logger.warn(`Clients of consumer ${followed.consumerId} not confirmed: ${(error as Error).message}`);
       }
+      followed.expireDue = true;
       this.pump(followed);
     }
   }
@@ -267,7 +297,10 @@ export class ConsumerDispatcher implements OnApplicationBootstrap, OnApplication
       this.dataSource.transaction(async (manager) => {
         const consumer = await this.consumers.lockById(manager, followed.eventStoreId, followed.consumerId);
         if (!consumer) return null;
-        await this.leases.expire(manager, consumer);
+        if (followed.expireDue) {
+          followed.expireDue = false;
+          await this.leases.expire(manager, consumer);
+        }
         await this.leases.scan(manager, consumer);
         const deliveries = await this.share(
           manager,
@@ -293,8 +326,13 @@ export class ConsumerDispatcher implements OnApplicationBootstrap, OnApplication
     ready: ConsumerClient[],
   ): Promise<{ deliveries: { client: ConsumerClient; events: LeasedEvent[] }[]; exhausted: boolean }> {
     const rooms = new Map<ConsumerClient, number>();
+    const inFlight = await this.leases.inFlightOf(
+      manager,
+      consumer,
+      ready.map((client) => client.holderId),
+    );
     for (const client of ready) {
-      const room = client.maxInFlight - (await this.leases.inFlightOf(manager, consumer, client.holderId));
+      const room = client.maxInFlight - (inFlight.get(client.holderId) ?? 0);
       if (room > 0) rooms.set(client, room);
     }
     const wanted = [...rooms.values()].reduce((sum, room) => sum + room, 0);

@@ -142,14 +142,15 @@ export class ConsumerLeases {
     return rows.map((row) => Number(row.position));
   }
 
-  /** Events in flight on a connection now. */
-  async inFlightOf(manager: EntityManager, consumer: ConsumerRecord, connectionId: string): Promise<number> {
-    const [{ count }] = await manager.query(
-      `SELECT count(*)::int AS count FROM consumer_events
-        WHERE event_store_id = $1 AND consumer_id = $2 AND connection_id = $3 AND state = 'in_flight'`,
-      [...key(consumer), connectionId],
+  /** Events in flight on each of these connections now (absent: none). */
+  async inFlightOf(manager: EntityManager, consumer: ConsumerRecord, connectionIds: string[]): Promise<Map<string, number>> {
+    const rows: { connection_id: string; count: number }[] = await manager.query(
+      `SELECT connection_id, count(*)::int AS count FROM consumer_events
+        WHERE event_store_id = $1 AND consumer_id = $2 AND connection_id = ANY($3::text[]) AND state = 'in_flight'
+        GROUP BY connection_id`,
+      [...key(consumer), connectionIds],
     );
-    return count;
+    return new Map(rows.map((row) => [row.connection_id, row.count]));
   }
 
   /** Leases `positions` (from claimable, in this transaction) to a connection for ackTimeoutMs. */

@@ -73,6 +73,8 @@ class WebSocketConsumerClient implements ConsumerClient {
 export class ConsumerAttachments {
   private readonly attached = new Map<string, WebSocketConsumerClient>();
   private attachments = 0;
+  /** Acks handed to the dispatcher and not yet settled: settled before the socket's leases go back. */
+  private readonly acking = new Set<Promise<void>>();
 
   constructor(
     private readonly session: UpgradeSession,
@@ -109,13 +111,16 @@ export class ConsumerAttachments {
   async ack(name: string, selection: { positions?: number[]; upTo?: number }): Promise<void> {
     const client = this.attached.get(name);
     if (!client) return this.sink.sendError('CONSUMER_NOT_FOUND', `This connection is not subscribed to consumer '${name}'`);
-    await this.dispatcher.ackFromClient(client, selection);
+    // Not awaited: the socket's next acks join the dispatcher's next batch while this one is settled.
+    const acking = this.dispatcher.ackFromClient(client, selection).finally(() => this.acking.delete(acking));
+    this.acking.add(acking);
   }
 
   async unsubscribe(name: string): Promise<void> {
     const client = this.attached.get(name);
     if (!client) return this.sink.sendError('CONSUMER_NOT_FOUND', `This connection is not subscribed to consumer '${name}'`);
     this.attached.delete(name);
+    await Promise.all(this.acking);
     await this.dispatcher.detach(client);
     this.sink.send(JSON.stringify({ type: 'unsubscribed', consumer: name, reason: 'unsubscribed' }));
   }
@@ -124,6 +129,7 @@ export class ConsumerAttachments {
   async dispose(): Promise<void> {
     const clients = [...this.attached.values()];
     this.attached.clear();
+    await Promise.all(this.acking);
     await Promise.all(clients.map((client) => this.dispatcher.detach(client)));
   }
 
