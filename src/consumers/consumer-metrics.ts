@@ -1,23 +1,8 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { Gauge } from 'prom-client';
-import { DataSource } from 'typeorm';
 import { EnvironmentVariables } from '../config/environment-variables';
 import { Metrics } from '../metrics/metrics';
-
-interface LaggingConsumer {
-  store: string;
-  consumer: string;
-  lag: number;
-  parked: number;
-}
-
-interface ConsumerSnapshot {
-  top: LaggingConsumer[];
-  lagSum: number;
-  parkedSum: number;
-  count: number;
-}
+import { ConsumerMetricsSnapshot, ConsumerRepository } from './consumer.repository';
 
 const SNAPSHOT_REUSE_MS = 1000;
 
@@ -33,12 +18,12 @@ export class ConsumerMetrics {
   private readonly top: number;
 
   /** One read serves every gauge of a scrape (they collect one after the other). */
-  private snapshot: { at: number; read: Promise<ConsumerSnapshot> } | null = null;
+  private snapshot: { at: number; read: Promise<ConsumerMetricsSnapshot> } | null = null;
 
   constructor(
     metrics: Metrics,
     config: EnvironmentVariables,
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly consumers: ConsumerRepository,
   ) {
     this.top = config.CONSUMER_METRICS_TOP;
     const perConsumer = ['store', 'consumer'];
@@ -63,7 +48,7 @@ export class ConsumerMetrics {
     name: string,
     help: string,
     labelNames: string[],
-    apply: (gauge: Gauge, s: ConsumerSnapshot) => void,
+    apply: (gauge: Gauge, s: ConsumerMetricsSnapshot) => void,
   ): void {
     const { logger } = this;
     const current = () => this.current();
@@ -86,32 +71,10 @@ export class ConsumerMetrics {
     });
   }
 
-  private current(): Promise<ConsumerSnapshot> {
+  private current(): Promise<ConsumerMetricsSnapshot> {
     if (!this.snapshot || performance.now() - this.snapshot.at > SNAPSHOT_REUSE_MS) {
-      this.snapshot = { at: performance.now(), read: this.read() };
+      this.snapshot = { at: performance.now(), read: this.consumers.metricsSnapshot(this.top) };
     }
     return this.snapshot.read;
-  }
-
-  private async read(): Promise<ConsumerSnapshot> {
-    const rows: { store: string; consumer: string; lag: string; parked: string }[] = await this.dataSource.query(
-      `SELECT c.event_store_id AS store, c.name AS consumer, GREATEST(st.last_position - c.checkpoint, 0) AS lag,
-              (SELECT count(*) FROM consumer_events e WHERE e.event_store_id = c.event_store_id AND e.consumer_id = c.id AND e.state = 'parked') AS parked
-         FROM consumers c JOIN event_stores st ON st.id = c.event_store_id
-        ORDER BY lag DESC, c.event_store_id, c.name
-        LIMIT $1`,
-      [this.top],
-    );
-    const [totals] = await this.dataSource.query(
-      `SELECT (SELECT count(*) FROM consumers) AS count,
-              (SELECT COALESCE(sum(GREATEST(st.last_position - c.checkpoint, 0)), 0) FROM consumers c JOIN event_stores st ON st.id = c.event_store_id) AS lag_sum,
-              (SELECT count(*) FROM consumer_events WHERE state = 'parked') AS parked_sum`,
-    );
-    return {
-      top: rows.map((row) => ({ store: row.store, consumer: row.consumer, lag: Number(row.lag), parked: Number(row.parked) })),
-      lagSum: Number(totals.lag_sum),
-      parkedSum: Number(totals.parked_sum),
-      count: Number(totals.count),
-    };
   }
 }

@@ -24,6 +24,22 @@ export interface ConsumerSummary extends ConsumerRecord {
   connectedClients: number;
 }
 
+/** A consumer with one of the largest lags, for the metrics. */
+export interface LaggingConsumer {
+  store: string;
+  consumer: string;
+  lag: number;
+  parked: number;
+}
+
+/** What the consumer gauges show: the largest lags, and totals over every consumer of every store. */
+export interface ConsumerMetricsSnapshot {
+  top: LaggingConsumer[];
+  lagSum: number;
+  parkedSum: number;
+  count: number;
+}
+
 export interface ParkedEventRecord {
   position: number;
   streamId: string | null;
@@ -242,5 +258,28 @@ export class ConsumerRepository {
       [consumer.eventStoreId, consumer.id, position],
     );
     return rows.length === 1;
+  }
+
+  /** The `top` consumers by lag, and totals over every consumer (ConsumerMetrics). */
+  async metricsSnapshot(top: number): Promise<ConsumerMetricsSnapshot> {
+    const rows: { store: string; consumer: string; lag: string; parked: string }[] = await this.dataSource.query(
+      `SELECT c.event_store_id AS store, c.name AS consumer, GREATEST(st.last_position - c.checkpoint, 0) AS lag,
+              (SELECT count(*) FROM consumer_events e WHERE e.event_store_id = c.event_store_id AND e.consumer_id = c.id AND e.state = 'parked') AS parked
+         FROM consumers c JOIN event_stores st ON st.id = c.event_store_id
+        ORDER BY lag DESC, c.event_store_id, c.name
+        LIMIT $1`,
+      [top],
+    );
+    const [totals] = await this.dataSource.query(
+      `SELECT (SELECT count(*) FROM consumers) AS count,
+              (SELECT COALESCE(sum(GREATEST(st.last_position - c.checkpoint, 0)), 0) FROM consumers c JOIN event_stores st ON st.id = c.event_store_id) AS lag_sum,
+              (SELECT count(*) FROM consumer_events WHERE state = 'parked') AS parked_sum`,
+    );
+    return {
+      top: rows.map((row) => ({ store: row.store, consumer: row.consumer, lag: Number(row.lag), parked: Number(row.parked) })),
+      lagSum: Number(totals.lag_sum),
+      parkedSum: Number(totals.parked_sum),
+      count: Number(totals.count),
+    };
   }
 }
