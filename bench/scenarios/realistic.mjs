@@ -11,6 +11,7 @@
 import { randomBytes } from 'node:crypto';
 import { ApiClient } from '../lib/api-process.mjs';
 import { BASELINE_APPEND_WITH_METADATA } from '../lib/baseline-sql.mjs';
+import { sweepConnections } from '../lib/config.mjs';
 import { openPool } from '../lib/database.mjs';
 import { EMMETT_PACKAGE, emmettVersion, openEmmett, verifyEmmett } from '../lib/emmett.mjs';
 import { ORDER_EVENT_TYPES, orderEventTexts } from '../lib/events.mjs';
@@ -26,7 +27,7 @@ const BATCH = 100;
 const PAGE = 1000;
 const CHECK_EVERY = 25;
 /** The connection counts every baseline and peer of the group is measured at, in the same rounds as the service. */
-export const SWEEP_CONNECTIONS = [4, 8, 16, 32, 64];
+export const SWEEP_CONNECTIONS = sweepConnections();
 
 /** One runner per connection count, named `<runner>@<count>`; run.mjs keeps the best count of each. */
 const swept = (makeRunner) =>
