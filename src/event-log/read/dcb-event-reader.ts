@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { ReadReplicas } from '../../database/replicas/read-replicas';
 import { EnvironmentVariables } from '../../config/environment-variables';
 import type { StoredEventResponseDto } from '../dto/stored-event.response.dto';
-import { PAGE_COLUMNS, pageRows } from './page-budget';
+import { budgetedPage, PAGE_COLUMNS, pageOf } from './page-budget';
 import { PageRow, pageJson } from './stored-event';
 import type { JsonText } from '../../common/json/json-text';
 
@@ -26,12 +26,14 @@ export interface DcbReadResult {
 // their own (MATCH): Citus runs dcb_matching_positions on the store's worker, and a function that
 // queries shards cannot be called from a query that is itself running on a shard.
 const MATCH = `SELECT dcb_matching_positions($1, $2::jsonb, $3, $4::int + 1) AS positions`;
-const READ = `${pageRows(
-  `SELECT ${PAGE_COLUMNS} FROM events
-    WHERE event_store_id = $1 AND global_position = ANY($2::bigint[])
-    ORDER BY global_position`,
-  { order: 'global_position', limit: '$3::int', budget: '$4::bigint' },
-)} ORDER BY n`;
+const READ = pageOf(
+  budgetedPage(
+    `SELECT ${PAGE_COLUMNS} FROM events
+      WHERE event_store_id = $1 AND global_position = ANY($2::bigint[])
+      ORDER BY global_position`,
+    { order: 'global_position', limit: '$3::int', budget: '$4::bigint', tags: 'always' },
+  ),
+);
 
 /**
  * DCB reads over the shared log: `dcb_matching_positions` (sql/dcb-matching-positions.sql.ts) does the matching,
@@ -53,7 +55,7 @@ export class DcbEventReader {
     // Both statements on one source (the primary, or a standby: ReadReplicas), so the page reads what the match saw.
     const source = await this.replicas.forRead(eventStoreId);
     const [{ positions }] = await source.query<{ positions: string[] }[]>(MATCH, [eventStoreId, JSON.stringify(items), after, limit]);
-    const page = pageJson(await source.query<PageRow[]>(READ, [eventStoreId, positions, limit, this.pageBudget]), 'always');
+    const page = pageJson(await source.query<PageRow[]>(READ, [eventStoreId, positions, limit, this.pageBudget]));
     return { events: page.events, lastPosition: page.lastPosition === null ? after : Number(page.lastPosition), hasMore: page.hasMore };
   }
 }

@@ -8,7 +8,7 @@ import type { JsonText } from '../../common/json/json-text';
 import { EnvironmentVariables } from '../../config/environment-variables';
 import type { StoredEventResponseDto } from '../dto/stored-event.response.dto';
 import { EventsFilter, eventsQuery, typeCondition } from './events-query';
-import { budgetedPage, PAGE_COLUMNS, PagedEventRow, pageRows, splitPage } from './page-budget';
+import { budgetedPage, PAGE_COLUMNS, PagedEventRow, pageOf, splitPage } from './page-budget';
 import { EventShape, eventJsonSql, EventText, PageRow, pageJson } from './stored-event';
 
 /** Inclusive bounds on stream positions. */
@@ -28,15 +28,17 @@ export interface EventPage {
 const READ_STREAM = (order: 'ASC' | 'DESC') => `
   SELECT s.version AS stream_version, page.*
     FROM streams s
-    LEFT JOIN LATERAL (${pageRows(
-      `SELECT ${PAGE_COLUMNS} FROM events
-        WHERE event_store_id = $1 AND stream_id = $2 AND stream_position BETWEEN $3 AND $4
-        ORDER BY stream_position ${order}
-        LIMIT $5::int + 1`,
-      { order: `stream_position ${order}`, limit: '$5::int', budget: '$6::bigint' },
+    LEFT JOIN LATERAL (${pageOf(
+      budgetedPage(
+        `SELECT ${PAGE_COLUMNS} FROM events
+         WHERE event_store_id = $1 AND stream_id = $2 AND stream_position BETWEEN $3 AND $4
+         ORDER BY stream_position ${order}
+         LIMIT $5::int + 1`,
+        { order: `stream_position ${order}`, limit: '$5::int', budget: '$6::bigint' },
+      ),
     )}) page ON true
    WHERE s.event_store_id = $1 AND s.stream_id = $2
-   ORDER BY page.n`;
+   ORDER BY page.run`;
 /** What an event is, without its payload. */
 export interface EventHead {
   type: string;
@@ -83,7 +85,7 @@ export class EventLogReader {
   async readEvents(eventStoreId: string, filter: EventsFilter): Promise<EventPage> {
     const { text, values } = eventsQuery(eventStoreId, filter, this.pageBudget);
     const source = await this.replicas.forRead(eventStoreId);
-    const { events, hasMore } = pageJson(await source.query<PageRow[]>(text, values));
+    const { events, hasMore } = pageJson(await source.query<PageRow[]>(pageOf(text), values));
     return { events, hasMore };
   }
 

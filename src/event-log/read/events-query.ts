@@ -1,7 +1,7 @@
 import type { EventFilter } from '../../common/event-filter';
 import { escapeLike } from '../../common/sql';
 import type { ReadDirection } from '../../common/decorators/query-params.decorators';
-import { PAGE_COLUMNS, pageRows } from './page-budget';
+import { budgetedPage, PAGE_COLUMNS } from './page-budget';
 
 export interface EventsFilter {
   types?: EventFilter[];
@@ -47,11 +47,11 @@ export function eventsQuery(eventStoreId: string, filter: EventsFilter, pageBudg
   const direction = forward ? 'ASC' : 'DESC';
   const order = `ORDER BY global_position ${direction}`;
   const budgeted = (page: string) => ({
-    text: `${pageRows(page, {
+    text: budgetedPage(page, {
       order: `global_position ${direction}`,
       limit: `${param(filter.limit)}::int`,
       budget: `${param(pageBudget)}::bigint`,
-    })} ORDER BY n`,
+    }),
     values,
   });
 

@@ -13,8 +13,7 @@ export type EventShape = 'stored' | 'frame';
  */
 type JsonField = [name: string, value: string, omittedWhenNull?: boolean];
 
-/** `created_at` as the API writes it (ISO 8601, UTC, milliseconds). */
-export const ISO_CREATED_AT = `to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+const ISO_TIMESTAMP = `to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 // A uuid's and this timestamp's text never need escaping in JSON: they are quoted as they are.
 const quoted = (text: string) => `'"' || ${text} || '"'`;
 const [
@@ -39,7 +38,7 @@ const [
   ['metadata', 'metadata::text', true],
   ['schemaVersion', 'to_json(schema_version)::text'],
   ['transactionId', quoted('transaction_id::text')],
-  ['createdAt', quoted(ISO_CREATED_AT)],
+  ['createdAt', quoted(ISO_TIMESTAMP)],
 ];
 
 /**
@@ -86,56 +85,29 @@ export function eventJsonSql(shape: EventShape = 'stored', tags: TagsField = 'wh
   ]);
 }
 
-/**
- * A row of a page (page-budget.ts pageRows): an event of the page as the text of its columns, or
- * (`in_page` false) the first event left out, or (`in_page` null) a stream's row with no page.
- */
+/** A run of a page's events as PostgreSQL wrote it (page-budget.ts): their JSON joined with commas, and whether more follow. */
 export interface PageRow {
-  stream_id: string;
-  stream_position: string;
-  global_position: string;
-  event_id: string;
-  type: string;
-  /** The compact JSON text stored at append time, spliced in as it is. */
-  data: string;
-  metadata: string | null;
-  /** The tags as a JSON array, null when the event has none. */
-  tags: string | null;
-  schema_version: string;
-  transaction_id: string;
-  /** ISO_CREATED_AT. */
-  created_at: string;
-  in_page: boolean | null;
+  /** Null on a row that holds only the event after the page. */
+  events: string | null;
+  has_more: boolean | null;
+  /** The run's last global position, null when it holds no event of the page. */
+  last_position: string | null;
 }
 
-/**
- * A page from its rows (StoredEventResponseDto, fields in its order, `metadata` only when the event
- * has it, `tags` as `tags` says): its events as one JSON array in parts, which the reply writes
- * one after the other; whether more follow; and its last event's global position.
- */
-export function pageJson(
-  rows: PageRow[],
-  tags: TagsField = 'when-present',
-): { events: JsonText<StoredEventResponseDto[]>; hasMore: boolean; lastPosition: string | null } {
-  const parts: string[] = [];
+/** A page from its rows (none for an empty page): its events as one JSON array, spliced into the response as they are. */
+export function pageJson(rows: PageRow[]): { events: JsonText<StoredEventResponseDto[]>; hasMore: boolean; lastPosition: string | null } {
+  const runs: string[] = [];
   let hasMore = false;
   let lastPosition: string | null = null;
   for (const row of rows) {
-    if (row.in_page !== true) {
-      if (row.in_page === false) hasMore = true;
-      continue;
-    }
-    const tagsField = row.tags !== null ? `,"tags":${row.tags}` : tags === 'always' ? ',"tags":[]' : '';
-    parts.push(
-      `${parts.length === 0 ? '[' : ','}{"streamId":${JSON.stringify(row.stream_id)},"streamPosition":${row.stream_position},` +
-        `"globalPosition":${row.global_position},"eventId":"${row.event_id}","type":${JSON.stringify(row.type)},"data":`,
-      row.data,
-      `${row.metadata !== null ? `,"metadata":${row.metadata}` : ''}${tagsField},"schemaVersion":${JSON.stringify(row.schema_version)},` +
-        `"transactionId":"${row.transaction_id}","createdAt":"${row.created_at}"}`,
-    );
-    lastPosition = row.global_position;
+    if (row.events !== null) runs.push(row.events);
+    if (row.last_position !== null) lastPosition = row.last_position;
+    // Null on a stream's row with an empty page (read-stream's LEFT JOIN).
+    if (row.has_more) hasMore = true;
   }
-  parts.push(parts.length === 0 ? '[]' : ']');
+  // The runs stay apart (JsonText's parts): the reply copies them into its body one after the other.
+  const parts = runs.flatMap((run, i) => [i === 0 ? '[' : ',', run]);
+  parts.push(runs.length === 0 ? '[]' : ']');
   return { events: new JsonText(parts), hasMore, lastPosition };
 }
 
