@@ -30,4 +30,5 @@ module.exports = {
   // loaded machine than on a quiet one, and a slow machine must not fail a test. A hung test still fails.
   testTimeout: 120_000,
   maxWorkers: 2,
+  testSequencer: '<rootDir>/test/slow-first.sequencer.mjs',
 };

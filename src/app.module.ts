@@ -5,6 +5,7 @@ import { AuthModule } from './auth/auth.module';
 import { BodyIntake } from './common/body-intake';
 import { AllExceptionsFilter } from './common/filters/all-exceptions.filter';
 import { HttpDrain } from './common/http-drain';
+import { ConsumersModule } from './consumers/consumers.module';
 import { RedisModule } from './common/redis/redis.module';
 import { AppValidationPipe, VALIDATION_OPTIONS } from './common/validation/app-validation.pipe';
 import { QueryParameterCheck } from './common/validation/query-parameter-check';
@@ -42,6 +43,7 @@ export class AppModule {
         StreamsModule,
         DcbModule,
         SubscriptionsModule,
+        ConsumersModule,
         WebSocketGatewayModule,
         HealthModule,
         ServiceIndexModule,

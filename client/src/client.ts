@@ -107,7 +107,7 @@ export class EventStoreClient {
    * Any other endpoint, with the client's authentication, retries and error classes: the JSON
    * answer, or undefined for an empty one. `path` is below the base URL and must be encoded.
    */
-  request<T = unknown>(method: 'GET' | 'POST' | 'DELETE', path: string, request: RawRequest = {}): Promise<T> {
+  request<T = unknown>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, request: RawRequest = {}): Promise<T> {
     return this.http.request<T>({ method, path, ...request });
   }
 }

@@ -123,6 +123,21 @@ export class AppendConditionFailedError extends EventStoreError {
   }
 }
 
+/** 404 `CONSUMER_NOT_FOUND`: the store has no consumer of that name (or it was deleted while running). */
+export class ConsumerNotFoundError extends NotFoundError {
+  override name = 'ConsumerNotFoundError';
+}
+
+/**
+ * 409 `ALREADY_PROCESSED`: an append carrying `consumer: { name, position }` named a position the
+ * consumer had already processed (recorded by an earlier such append, or acked and at or below its
+ * checkpoint). Nothing was appended: the reaction to that event is already stored, so the handler
+ * should treat the event as done.
+ */
+export class AlreadyProcessedError extends EventStoreError {
+  override name = 'AlreadyProcessedError';
+}
+
 /** 409 `IDEMPOTENCY_CONFLICT`: the `Idempotency-Key` was already used for a different request. */
 export class IdempotencyConflictError extends EventStoreError {
   override name = 'IdempotencyConflictError';
@@ -163,9 +178,9 @@ export class HistoryRolledBackError extends EventStoreError {
 export class WebSocketUnavailableError extends Error {
   override name = 'WebSocketUnavailableError';
 
-  constructor() {
+  constructor(what = 'subscribe()') {
     super(
-      'subscribe() needs a WebSocket, and this runtime has no global one (Node 20 has none; Node 22 and later do). ' +
+      `${what} needs a WebSocket, and this runtime has no global one (Node 20 has none; Node 22 and later do). ` +
         "Install ws (npm install ws) and pass its class: import { WebSocket } from 'ws'; " +
         'new EventStoreClient({ baseUrl, apiKey, WebSocket })',
     );
@@ -176,6 +191,8 @@ const CLASS_BY_CODE: Record<string, new (init: EventStoreErrorInit) => EventStor
   HISTORY_ROLLED_BACK: HistoryRolledBackError,
   NOT_FOUND: NotFoundError,
   STREAM_NOT_FOUND: StreamNotFoundError,
+  CONSUMER_NOT_FOUND: ConsumerNotFoundError,
+  ALREADY_PROCESSED: AlreadyProcessedError,
   VALIDATION_ERROR: ValidationError,
   UNAUTHORIZED: UnauthorizedError,
   FORBIDDEN: ForbiddenError,

@@ -15,12 +15,14 @@ export interface FetchResponseLike {
   status: number;
   headers: { get(name: string): string | null };
   text(): Promise<string>;
+  /** The body as it arrives: needed only by consumers over Server-Sent Events. */
+  body?: ReadableStream<Uint8Array> | null;
 }
 
 export type QueryValue = string | number | boolean | undefined;
 
 export interface HttpRequest {
-  method: 'GET' | 'POST' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** Path below the base URL, segments already encoded. */
   path: string;
   query?: Record<string, QueryValue>;
@@ -88,6 +90,51 @@ export class HttpTransport {
     }
   }
 
+  /**
+   * A GET answered with Server-Sent Events: one attempt, no timeout (the stream stays open; the caller
+   * watches its heartbeats), the error classes for a refusal. The caller reconnects as it sees fit.
+   */
+  async openEventStream(request: Omit<HttpRequest, 'method' | 'body'>): Promise<EventStreamResponse> {
+    throwIfAborted(request.signal);
+    const url = this.url(request.path, request.query);
+    let response: FetchResponseLike;
+    try {
+      response = await this.options.fetch(url, {
+        method: 'GET',
+        headers: {
+          ...this.options.headers,
+          accept: 'text/event-stream',
+          authorization: `Bearer ${this.options.apiKey}`,
+          ...request.headers,
+        },
+        signal: request.signal,
+      });
+    } catch (cause) {
+      throwIfAborted(request.signal);
+      throw new NetworkError({
+        code: 'NETWORK_ERROR',
+        status: 0,
+        message: `GET ${withoutKey(url)} failed: ${describeFailure(cause)}`,
+        cause,
+      });
+    }
+    if (response.status < 200 || response.status >= 300) {
+      const text = await response.text().catch(() => '');
+      throw errorFromResponse(response.status, parseJson(text), {
+        retryAfter: response.headers.get('retry-after'),
+        requestId: response.headers.get('x-request-id'),
+      });
+    }
+    if (!response.body) {
+      throw new EventStoreError({
+        code: 'INVALID_RESPONSE',
+        status: response.status,
+        message: 'This fetch gives no streamed body (response.body): consumers over Server-Sent Events need one',
+      });
+    }
+    return { body: response.body };
+  }
+
   private async attempt<T>(request: HttpRequest): Promise<T> {
     const headers: Record<string, string> = {
       accept: 'application/json',
@@ -146,6 +193,11 @@ export class HttpTransport {
       request.signal?.removeEventListener('abort', onAbort);
     }
   }
+}
+
+/** An open `text/event-stream` answer: its body, read until the server ends it or the signal aborts. */
+export interface EventStreamResponse {
+  body: ReadableStream<Uint8Array>;
 }
 
 function parseJson(text: string): unknown {

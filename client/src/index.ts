@@ -1,6 +1,8 @@
 export { EventStoreClient, type EventStoreClientOptions, type ListStoresFilter, type RawRequest } from './client.js';
 export {
+  AlreadyProcessedError,
   AppendConditionFailedError,
+  ConsumerNotFoundError,
   EventStoreError,
   type EventStoreErrorInit,
   type FieldError,
@@ -17,6 +19,8 @@ export {
   VersionConflictError,
   WebSocketUnavailableError,
 } from './errors.js';
+export { Consumer, type SetCheckpointOptions } from './consumer.js';
+export type { ConsumerContext, ConsumerHandler, RunOptions } from './consumer-run.js';
 export type { FetchInit, FetchLike, FetchResponseLike } from './http.js';
 export {
   composeProjections,

@@ -1,6 +1,7 @@
 // The options of EventStore's methods, and what they return besides the service's own types.
 import type {
   AppendCondition,
+  ConsumerPosition,
   ExpectedStreamVersion,
   ListStreamsOptions,
   ReadDirection,
@@ -20,6 +21,12 @@ export interface AppendOptions extends CallOptions {
    * own retries; give your own to cover retries of the whole call (after a crash, say).
    */
   idempotencyKey?: string;
+  /**
+   * Records, in the same transaction as the events, that the consumer `name` processed the event at
+   * global `position`. If it already had, nothing is appended and the append throws
+   * `AlreadyProcessedError`: a reaction to an event is then stored exactly once.
+   */
+  consumer?: ConsumerPosition;
 }
 
 export interface AppendToStreamOptions extends AppendOptions {

@@ -1,4 +1,5 @@
 import { AppendConditionFailedError, StreamNotFoundError, WebSocketUnavailableError } from './errors.js';
+import { Consumer } from './consumer.js';
 import type { HttpTransport } from './http.js';
 import { randomId } from './ids.js';
 import {
@@ -29,6 +30,8 @@ import { type SubscribeOptions, Subscription } from './subscription.js';
 import type {
   AppendEventsResult,
   AppendToStreamResult,
+  ConsumerInfo,
+  ConsumerList,
   DcbQuery,
   DeadLetter,
   DeadLetterReplayed,
@@ -113,7 +116,11 @@ export class EventStore {
     const { currentStreamVersion, ...result } = await this.http.request<AppendToStreamResponse>({
       method: 'POST',
       path: `${this.path}/streams/${encodeURIComponent(streamId)}`,
-      body: { events, ...(options.expectedStreamVersion !== undefined && { expectedStreamVersion: options.expectedStreamVersion }) },
+      body: {
+        events,
+        ...(options.expectedStreamVersion !== undefined && { expectedStreamVersion: options.expectedStreamVersion }),
+        ...(options.consumer && { consumer: options.consumer }),
+      },
       headers: { 'idempotency-key': options.idempotencyKey ?? randomId() },
       signal: options.signal,
     });
@@ -245,7 +252,7 @@ export class EventStore {
     const result = await this.http.request<AppendEventsResult>({
       method: 'POST',
       path: `${this.path}/events`,
-      body: { events, ...(options.condition && { condition: options.condition }) },
+      body: { events, ...(options.condition && { condition: options.condition }), ...(options.consumer && { consumer: options.consumer }) },
       headers: { 'idempotency-key': options.idempotencyKey ?? randomId() },
       signal: options.signal,
     });
@@ -400,6 +407,26 @@ export class EventStore {
       path: `${this.path}/websocket-connections/${encodeURIComponent(clientId)}`,
       query: { reason: options.reason },
       signal: options.signal,
+    });
+  }
+
+  // Consumers
+
+  /** A handle on one of the store's durable consumers, by name: create, inspect, run it. Sends nothing. */
+  consumer(name: string): Consumer {
+    return new Consumer(this.http, this.path, name, this.WebSocket);
+  }
+
+  /** Every consumer of the store with its state (lag, clients, in flight, parked), oldest first, 1000 a request as the loop asks. */
+  consumers(options: CallOptions = {}): AsyncGenerator<ConsumerInfo, void> {
+    return everyItem(async (offset, limit) => {
+      const page = await this.http.request<ConsumerList>({
+        method: 'GET',
+        path: `${this.path}/consumers`,
+        query: { offset, limit },
+        signal: options.signal,
+      });
+      return { items: page.items, hasMore: offset + page.items.length < page.totalCount };
     });
   }
 

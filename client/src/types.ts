@@ -114,3 +114,21 @@ export interface WebhookDelivery<Type extends string = string, Data extends obje
   /** 1 for the first attempt, then one more per retry (and per replay of a dead letter). */
   attempt: number;
 }
+
+/** Which events a consumer takes (`eventFilter`), where its checkpoint starts (`from`), `ackTimeoutMs` and `maxDeliveries`; all have defaults. */
+export type CreateConsumerInput = Omit<BodyOf<'createConsumer'>, 'name'>;
+/**
+ * A consumer's settings and state: `checkpoint` (every matching event at or below it is done), `lag`
+ * (the store's `lastPosition` − `checkpoint`), `inFlight`, `connectedClients` and `parked`.
+ */
+export type ConsumerInfo = ResponseOf<'getConsumer', 200>;
+/** One page of a store's consumers, as the service answers it. */
+export type ConsumerList = ResponseOf<'listConsumers', 200>;
+/** The events a consumer gave up on after `maxDeliveries` deliveries. */
+export type ParkedEventList = ResponseOf<'listParkedEvents', 200>;
+/** An event parked after `maxDeliveries` deliveries without an ack (`streamId` and `type` null once retention deleted it). */
+export type ParkedEvent = ParkedEventList['items'][number];
+/** What an ack settled, and the consumer's checkpoint after it. */
+export type ConsumerAcked = ResponseOf<'ackConsumerEvents', 200>;
+/** A consumer and the global position of the event an append reacts to. */
+export type ConsumerPosition = NonNullable<BodyOf<'appendToStream'>['consumer']>;

@@ -38,6 +38,7 @@ declare global {
   function saveCheckpoint(position: number): Promise<void>;
   function project(event: Client.LiveEvent): Promise<void>;
   function handle(event: Client.StoredEvent): Promise<void>;
+  const db: { query(sql: string, values: unknown[]): Promise<unknown> };
 }
 `;
 

@@ -1,8 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
+import { EventStreamParser } from '../src/consumer-sse.js';
 import { errorFromResponse, parseErrorBody, parseRetryAfter } from '../src/errors.js';
 import {
+  AlreadyProcessedError,
   AppendConditionFailedError,
+  ConsumerNotFoundError,
   EventStoreError,
   RateLimitedError,
   ValidationError,
@@ -165,5 +168,39 @@ describe('client internals', () => {
       await expect(verifyWebhook(secret, body, future)).rejects.toThrow(/more than 300 s/);
       await expect(verifyWebhook(secret, body, past, { toleranceSeconds: 600 })).resolves.toBeDefined();
     });
+  });
+  describe('Server-Sent Events', () => {
+    const parse = (chunks: string[]) => {
+      const messages: { id: string | undefined; event: string; data: string }[] = [];
+      const parser = new EventStreamParser((message) => messages.push(message));
+      const encoder = new TextEncoder();
+      for (const chunk of chunks) parser.push(encoder.encode(chunk));
+      return messages;
+    };
+
+    it('reads ids, event names and data, and skips heartbeat comments', () => {
+      expect(parse([': heartbeat\n\n', 'id: 7\nevent: event\ndata: {"a":1}\n\n', 'data: x\ndata: y\n\n'])).toEqual([
+        { id: '7', event: 'event', data: '{"a":1}' },
+        { id: undefined, event: 'message', data: 'x\ny' },
+      ]);
+    });
+
+    it('joins lines split across chunks, CRLF and a multi-byte character cut in two included', () => {
+      const bytes = new TextEncoder().encode('id: 9\r\ndata: {"name":"é"}\r\n\r\n');
+      const messages: { id: string | undefined; data: string }[] = [];
+      const parser = new EventStreamParser((message) => messages.push(message));
+      for (const byte of bytes) parser.push(Uint8Array.of(byte));
+      expect(messages).toEqual([{ id: '9', event: 'message', data: '{"name":"é"}' }]);
+    });
+  });
+
+  it('gives consumers their error classes', () => {
+    const headers = { retryAfter: null, requestId: null };
+    expect(errorFromResponse(409, { error: { code: 'ALREADY_PROCESSED', message: 'done', details: {} } }, headers)).toBeInstanceOf(
+      AlreadyProcessedError,
+    );
+    expect(errorFromResponse(404, { error: { code: 'CONSUMER_NOT_FOUND', message: 'none', details: {} } }, headers)).toBeInstanceOf(
+      ConsumerNotFoundError,
+    );
   });
 });

@@ -6,6 +6,8 @@ import { Link, navigate, pathOf, useRoute } from './router';
 import { createClient, forgetKey, type Scope, type Session, SessionContext, storedKey, useSession } from './session';
 import { SignIn } from './views/sign-in';
 import { ConnectionsView } from './views/connections';
+import { ConsumerView } from './views/consumer';
+import { ConsumersView } from './views/consumers';
 import { EventsView } from './views/events';
 import { LiveView } from './views/live';
 import { OverviewView } from './views/overview';
@@ -158,6 +160,7 @@ const SECTIONS = [
   ['query', 'Query'],
   ['live', 'Live'],
   ['subscriptions', 'Subscriptions'],
+  ['consumers', 'Consumers'],
   ['connections', 'Connections'],
 ] as const;
 
@@ -173,6 +176,8 @@ function StoreSection({ store, section, item, rest }: { store: string; section?:
   else if (current === 'subscriptions' && item === undefined) content = <SubscriptionsView store={store} />;
   else if (current === 'subscriptions' && item !== undefined && rest === 4)
     content = <SubscriptionView store={store} subscriptionId={item} />;
+  else if (current === 'consumers' && item === undefined) content = <ConsumersView store={store} />;
+  else if (current === 'consumers' && item !== undefined && rest === 4) content = <ConsumerView store={store} name={item} />;
   else if (current === 'connections' && rest === 3) content = <ConnectionsView store={store} />;
   else content = <NotFound />;
 

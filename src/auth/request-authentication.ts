@@ -5,13 +5,13 @@ import { ForbiddenError, UnauthorizedError } from '../common/errors/common.error
 import { currentRequest } from '../common/logging/request-context';
 import { addRouteConfig, controllerRoutes } from '../common/routes/controller-routes';
 import { RequestRateLimiter } from '../limits/request-rate-limiter';
-import { AUTH_METHOD, AuthMethod, REQUIRED_SCOPE } from './decorators/auth.decorators';
+import { AUTH_METHOD, AuthMethod, QUERY_CREDENTIAL, REQUIRED_SCOPE } from './decorators/auth.decorators';
 import type { Principal, Scope } from './principal';
 import { AdminTokenStrategy } from './strategies/admin-token.strategy';
 import { ApiKeyStrategy } from './strategies/api-key.strategy';
 import type { Caller, CredentialCheck } from './strategies/credential-check';
 import { JwtStrategy } from './strategies/jwt.strategy';
-import { soleAuthorization } from './strategies/bearer-token';
+import { credentialFromQueryOrHeader, soleAuthorization } from './strategies/bearer-token';
 
 type CheckedMethod = Exclude<AuthMethod, 'none'>;
 
@@ -19,6 +19,8 @@ type CheckedMethod = Exclude<AuthMethod, 'none'>;
 export interface RouteAuthentication {
   method: AuthMethod;
   scope?: Scope;
+  /** The query parameter that may carry the credential instead of the Authorization header (AcceptQueryCredential). */
+  queryCredential?: string;
 }
 
 declare module 'fastify' {
@@ -75,6 +77,7 @@ export class RequestAuthentication {
       const authentication: RouteAuthentication = {
         method: this.reflector.getAllAndOverride<AuthMethod>(AUTH_METHOD, targets) ?? 'api-key',
         scope: this.reflector.getAllAndOverride<Scope | undefined>(REQUIRED_SCOPE, targets),
+        queryCredential: this.reflector.getAllAndOverride<string | undefined>(QUERY_CREDENTIAL, targets),
       };
       addRouteConfig(route, { authentication });
     }
@@ -92,9 +95,13 @@ export class RequestAuthentication {
     }
   };
 
-  private async authenticate({ method, scope }: RouteAuthentication, request: FastifyRequest, reply: FastifyReply): Promise<Caller> {
+  private async authenticate(
+    { method, scope, queryCredential }: RouteAuthentication,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): Promise<Caller> {
     const check = this.checks.get(method as CheckedMethod);
-    const caller = check ? await check.verify(soleAuthorization(request.raw)) : null;
+    const caller = check ? await check.verify(authorizationOf(request, queryCredential)) : null;
     if (!caller) throw new UnauthorizedError(FAILURE_MESSAGES[method as CheckedMethod]);
     if ('operator' in caller) return caller;
     // From here on the request's queries count against its tenant's share of the database (ConnectionShares).
@@ -105,6 +112,15 @@ export class RequestAuthentication {
     if (scope && !caller.scopes.includes(scope)) throw new ForbiddenError(scope);
     return caller satisfies Principal;
   }
+}
+
+/** The Authorization header, or one made of the route's query credential (AcceptQueryCredential) when that is there. */
+function authorizationOf(request: FastifyRequest, queryCredential: string | undefined): string | undefined {
+  const header = soleAuthorization(request.raw);
+  if (!queryCredential) return header;
+  const value = (request.query as Record<string, unknown> | undefined)?.[queryCredential];
+  const credential = credentialFromQueryOrHeader(typeof value === 'string' ? value : null, header, queryCredential);
+  return credential === null ? undefined : `Bearer ${credential}`;
 }
 
 /** Whether the client announced a body that nobody has read yet. */

@@ -6,6 +6,17 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { EnvironmentVariables } from '../config/environment-variables';
 import { ShuttingDownError } from './errors/common.errors';
 
+const END_ON_DRAIN = Symbol('endOnDrain');
+type LongLivedResponse = ServerResponse & { [END_ON_DRAIN]?: () => void };
+
+/**
+ * Marks a response that never finishes by itself (an event stream): when the drain starts, `end` is
+ * called to finish it cleanly, rather than the drain waiting SHUTDOWN_DRAIN_MS for it.
+ */
+export function endOnDrain(response: ServerResponse, end: () => void): void {
+  (response as LongLivedResponse)[END_ON_DRAIN] = end;
+}
+
 /**
  * The API's part of graceful shutdown (DECISIONS §10). On SIGTERM it stops accepting connections,
  * lets the requests in flight finish (their appends commit and are answered) for at most
@@ -51,6 +62,7 @@ export class HttpDrain implements OnModuleDestroy {
     // included, which the gateway closes after this (beforeApplicationShutdown) and Nest's dispose ends.
     server.close();
     for (const response of this.inFlight) if (!response.headersSent) response.setHeader('Connection', 'close');
+    for (const response of this.inFlight) (response as LongLivedResponse)[END_ON_DRAIN]?.();
     server.closeIdleConnections();
     const pending = this.inFlight.size;
     if (pending > 0) {

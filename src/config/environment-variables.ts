@@ -94,6 +94,15 @@ export class EnvironmentVariables {
   @Min(1)
   DATABASE_MAX_CONNECTIONS_PER_TENANT: number = 4;
 
+  /**
+   * Of a tenant's connections, how many its reads may hold at once (ConnectionShares): each can keep
+   * a database core busy until the statement timeout, so this is what one tenant's reads can take of
+   * the database's CPU. At most DATABASE_MAX_CONNECTIONS_PER_TENANT counts.
+   */
+  @IsInt()
+  @Min(1)
+  DATABASE_MAX_READS_PER_TENANT: number = 2;
+
   /** Connections of the pool that reads never take, so that appends always find one free of reads. */
   @IsInt()
   @Min(0)
@@ -226,6 +235,26 @@ export class EnvironmentVariables {
   @IsInt()
   @Min(1)
   MAX_SUBSCRIPTIONS_PER_STORE: number = 100;
+
+  /** Durable consumers one event store may have; creating one more is refused with 409 LIMIT_EXCEEDED. */
+  @IsInt()
+  @Min(1)
+  CONSUMERS_MAX_PER_STORE: number = 100;
+
+  /** Clients (WebSocket subscriptions and SSE streams, on every instance) attached to one consumer at once; beyond, CONSUMER_LIMIT. */
+  @IsInt()
+  @Min(1)
+  CONSUMER_MAX_CLIENTS: number = 20;
+
+  /** Events of a consumer leased to one client connection and not yet acked, at most. */
+  @IsInt()
+  @Min(1)
+  CONSUMER_MAX_IN_FLIGHT_PER_CLIENT: number = 100;
+
+  /** Consumers with a label of their own in consumer_lag and consumer_parked (the largest lags); the rest are only in the totals. */
+  @IsInt()
+  @Min(0)
+  CONSUMER_METRICS_TOP: number = 50;
 
   /**
    * Subscriptions of one tenant a worker delivers at once (it delivers up to 32 in all): the rest of

@@ -32,6 +32,7 @@ import { sharedPoolDriver } from './tenant-shares/shared-pool-driver';
         new ConnectionShares({
           connections: config.DATABASE_POOL_SIZE,
           perTenant: config.DATABASE_MAX_CONNECTIONS_PER_TENANT,
+          readsPerTenant: config.DATABASE_MAX_READS_PER_TENANT,
           reservedForAppends: config.DATABASE_CONNECTIONS_RESERVED_FOR_APPENDS,
           maxWaitMs: config.DATABASE_MAX_WAIT_MS,
         }),

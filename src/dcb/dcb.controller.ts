@@ -41,10 +41,13 @@ export class DcbController {
   @ApiOkResponse({ type: AppendDcbEventsResponseDto, headers: REPLAYED_RESPONSE_HEADERS })
   @ApiExtraModels(AppendConditionFailedResponseDto, ErrorResponseDto)
   @ApiConflictResponse({
-    description: 'APPEND_CONDITION_FAILED in its own body; IDEMPOTENCY_CONFLICT in the error envelope',
+    description:
+      'APPEND_CONDITION_FAILED in its own body; IDEMPOTENCY_CONFLICT and ALREADY_PROCESSED (`consumer` already processed that position) in the error envelope',
     schema: { oneOf: [{ $ref: getSchemaPath(AppendConditionFailedResponseDto) }, { $ref: getSchemaPath(ErrorResponseDto) }] },
   })
-  @ApiErrorResponses([400, 401, 403, 404, 413])
+  @ApiErrorResponses([400, 401, 403, 404, 413], {
+    404: 'NOT_FOUND: no such store; CONSUMER_NOT_FOUND: `consumer.name` is no consumer of the store',
+  })
   async append(
     @CurrentPrincipal() principal: Principal,
     @Param('eventStoreId') eventStoreRef: string,
@@ -53,7 +56,7 @@ export class DcbController {
     @Idempotency() idempotency?: IdempotencyRequest,
   ): Promise<AppendDcbEventsResponseDto> {
     const outcome = await this.commandBus.execute(
-      new AppendDcbEventsCommand(principal.tenantId, eventStoreRef, body.events, body.condition, idempotency),
+      new AppendDcbEventsCommand(principal.tenantId, eventStoreRef, body.events, body.condition, idempotency, body.consumer),
     );
     markReplay(outcome.replayed);
     return { lastPosition: outcome.result.lastPosition };

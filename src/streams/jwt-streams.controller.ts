@@ -33,7 +33,8 @@ export class JwtStreamsController {
   @ApiIdempotencyKey()
   @ApiCreatedResponse({ type: JwtAppendToStreamResponseDto, headers: REPLAYED_RESPONSE_HEADERS })
   @ApiFlatErrorResponses([400, 401, 403, 404, 409, 413], {
-    409: 'VERSION_CONFLICT, STREAM_SIZE_EXCEEDED or IDEMPOTENCY_CONFLICT',
+    404: 'NOT_FOUND: no such store; CONSUMER_NOT_FOUND: `consumer.name` is no consumer of the store',
+    409: 'VERSION_CONFLICT, STREAM_SIZE_EXCEEDED, IDEMPOTENCY_CONFLICT or ALREADY_PROCESSED (`consumer` already processed that position)',
   })
   async append(
     @CurrentPrincipal() principal: Principal,
@@ -49,6 +50,7 @@ export class JwtStreamsController {
       body.events,
       body.effectiveExpectedVersion,
       idempotency,
+      body.consumer,
     );
     const outcome = await this.commandBus.execute(command);
     markReplay(outcome.replayed);

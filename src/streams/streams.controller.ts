@@ -25,7 +25,8 @@ import { ReadStreamQuery } from './queries/read-stream.query';
 
 const APPEND_CONFLICTS =
   'VERSION_CONFLICT: the stream is not at `expectedStreamVersion` (`details.currentVersion`); ' +
-  'STREAM_SIZE_EXCEEDED: the append would pass `maxStreamSizeBytes`; IDEMPOTENCY_CONFLICT: the key was used for another request';
+  'STREAM_SIZE_EXCEEDED: the append would pass `maxStreamSizeBytes`; IDEMPOTENCY_CONFLICT: the key was used for another request; ' +
+  'ALREADY_PROCESSED: `consumer` already processed that position (nothing written)';
 
 /** Family A: streams and events of a store addressed by id (or name), with an API key. */
 @ApiTags('Streams and events')
@@ -47,7 +48,10 @@ export class StreamsController {
   })
   @ApiIdempotencyKey()
   @ApiOkResponse({ type: AppendToStreamResponseDto, headers: REPLAYED_RESPONSE_HEADERS })
-  @ApiErrorResponses([400, 401, 403, 404, 409, 413], { 409: APPEND_CONFLICTS })
+  @ApiErrorResponses([400, 401, 403, 404, 409, 413], {
+    409: APPEND_CONFLICTS,
+    404: 'NOT_FOUND: no such store; CONSUMER_NOT_FOUND: `consumer.name` is no consumer of the store',
+  })
   async append(
     @CurrentPrincipal() principal: Principal,
     @Param() params: StreamParamsDto,
@@ -62,6 +66,7 @@ export class StreamsController {
       body.events,
       body.expectedStreamVersion,
       idempotency,
+      body.consumer,
     );
     const outcome = await this.commandBus.execute(command);
     markReplay(outcome.replayed);

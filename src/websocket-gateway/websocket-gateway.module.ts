@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { ConsumerEngineModule } from '../consumers/engine/consumer-engine.module';
 import { EventStoresModule } from '../event-stores/event-stores.module';
 import { LimitsModule } from '../limits/limits.module';
 import { EventLogModule } from '../event-log/event-log.module';
@@ -23,7 +24,7 @@ import { WebSocketEndpointController } from './websocket-endpoint.controller';
  * to know (connections, limits, closes) through Redis.
  */
 @Module({
-  imports: [EventStoresModule, EventLogModule, TenantsModule, LimitsModule],
+  imports: [EventStoresModule, EventLogModule, TenantsModule, LimitsModule, ConsumerEngineModule],
   controllers: [WebSocketConnectionsController, WebSocketEndpointController],
   providers: [
     EventStreamGateway,

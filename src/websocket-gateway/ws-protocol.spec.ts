@@ -31,6 +31,21 @@ describe('parseClientMessage', () => {
     expect(parseClientMessage('{"action":"ping"}')).toEqual({ action: 'ping' });
   });
 
+  it('reads the consumer actions: subscribe, ack and unsubscribe by consumer name', () => {
+    expect(parseClientMessage('{"action":"subscribe","consumer":"orders","maxInFlight":5}')).toEqual({
+      action: 'consume',
+      consumer: 'orders',
+      maxInFlight: 5,
+    });
+    expect(parseClientMessage('{"action":"ack","consumer":"orders","positions":[3,4],"upTo":2}')).toEqual({
+      action: 'ack',
+      consumer: 'orders',
+      positions: [3, 4],
+      upTo: 2,
+    });
+    expect(parseClientMessage('{"action":"unsubscribe","consumer":"orders"}')).toEqual({ action: 'release', consumer: 'orders' });
+  });
+
   it.each([
     ['a binary frame', null, 'INVALID_MESSAGE'],
     ['not JSON', 'hello', 'INVALID_MESSAGE'],
@@ -46,5 +61,11 @@ describe('parseClientMessage', () => {
     ['a fractional position', '{"action":"subscribe","position":"1.5"}', 'INVALID_POSITION'],
     ['an unknown position word', '{"action":"subscribe","position":"middle"}', 'INVALID_POSITION'],
     ['unsubscribe without an id', '{"action":"unsubscribe"}', 'SUBSCRIPTION_NOT_FOUND'],
+    ['a consumer that is not a name', '{"action":"subscribe","consumer":5}', 'INVALID_MESSAGE'],
+    ['a zero maxInFlight', '{"action":"subscribe","consumer":"c","maxInFlight":0}', 'INVALID_MESSAGE'],
+    ['an ack without positions or upTo', '{"action":"ack","consumer":"c"}', 'INVALID_MESSAGE'],
+    ['an ack of a negative position', '{"action":"ack","consumer":"c","positions":[-1]}', 'INVALID_MESSAGE'],
+    ['an ack of too many positions', `{"action":"ack","consumer":"c","positions":[${Array(1001).fill(1).join(',')}]}`, 'INVALID_MESSAGE'],
+    ['an ack without a consumer', '{"action":"ack","upTo":3}', 'INVALID_MESSAGE'],
   ])('refuses %s with %s', (_case, raw, code) => expect(failure(raw)).toBe(code));
 });

@@ -11,7 +11,9 @@ export type ProtocolErrorCode =
   | 'INVALID_POSITION'
   | 'SUBSCRIPTION_NOT_FOUND'
   | 'SUBSCRIPTION_LIMIT'
-  | 'HISTORY_ROLLED_BACK';
+  | 'HISTORY_ROLLED_BACK'
+  | 'CONSUMER_NOT_FOUND'
+  | 'CONSUMER_LIMIT';
 
 /** As for webhook subscriptions: `latest`, `beginning`, or N (events after N are sent). */
 export type WsStartPosition = 'latest' | 'beginning' | number;
@@ -19,7 +21,13 @@ export type WsStartPosition = 'latest' | 'beginning' | number;
 export type ClientMessage =
   | { action: 'subscribe'; eventFilter: string; filter: EventFilter; position: WsStartPosition }
   | { action: 'unsubscribe'; subscriptionId: string }
+  | { action: 'consume'; consumer: string; maxInFlight?: number }
+  | { action: 'ack'; consumer: string; positions?: number[]; upTo?: number }
+  | { action: 'release'; consumer: string }
   | { action: 'ping' };
+
+/** Positions one ack frame may name. */
+const MAX_ACK_POSITIONS = 1000;
 
 export class ProtocolError extends Error {
   constructor(
@@ -49,15 +57,18 @@ export function parseClientMessage(raw: string | null): ClientMessage {
     case undefined:
       throw new ProtocolError('INVALID_MESSAGE', 'A message needs an "action"');
     case 'subscribe':
-      return parseSubscribe(fields);
+      return fields.consumer === undefined ? parseSubscribe(fields) : parseConsume(fields);
+    case 'ack':
+      return parseAck(fields);
     case 'unsubscribe':
+      if (fields.consumer !== undefined) return { action: 'release', consumer: consumerName(fields) };
       if (typeof fields.subscriptionId !== 'string')
         throw new ProtocolError('SUBSCRIPTION_NOT_FOUND', 'unsubscribe needs the "subscriptionId" to end');
       return { action: 'unsubscribe', subscriptionId: fields.subscriptionId };
     case 'ping':
       return { action: 'ping' };
     default:
-      throw new ProtocolError('UNKNOWN_ACTION', `Unknown action ${JSON.stringify(fields.action)}; use subscribe, unsubscribe or ping`);
+      throw new ProtocolError('UNKNOWN_ACTION', `Unknown action ${JSON.stringify(fields.action)}; use subscribe, unsubscribe, ack or ping`);
   }
 }
 
@@ -72,4 +83,35 @@ function parsePosition(position: unknown): WsStartPosition {
   const value = typeof position === 'string' && NUMERIC.test(position) ? Number(position) : position;
   if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) return value;
   throw new ProtocolError('INVALID_POSITION', 'position must be "latest", "beginning" or a non-negative integer');
+}
+
+function consumerName({ consumer }: Record<string, unknown>): string {
+  if (typeof consumer !== 'string' || consumer.length === 0 || consumer.length > 128) {
+    throw new ProtocolError('INVALID_MESSAGE', '"consumer" must be the name of a consumer of this store');
+  }
+  return consumer;
+}
+
+const isPosition = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
+
+/** `{"action":"subscribe","consumer":"<name>","maxInFlight"?: n}`: attach to a durable consumer (docs/consumers.md). */
+function parseConsume(fields: Record<string, unknown>): ClientMessage {
+  const consumer = consumerName(fields);
+  const { maxInFlight } = fields;
+  if (maxInFlight !== undefined && !(isPosition(maxInFlight) && maxInFlight >= 1)) {
+    throw new ProtocolError('INVALID_MESSAGE', 'maxInFlight must be a positive integer');
+  }
+  return { action: 'consume', consumer, maxInFlight };
+}
+
+/** `{"action":"ack","consumer":"<name>","positions":[…]}` and/or `"upTo": n`. */
+function parseAck(fields: Record<string, unknown>): ClientMessage {
+  const consumer = consumerName(fields);
+  const { positions, upTo } = fields;
+  const validPositions =
+    positions === undefined || (Array.isArray(positions) && positions.length <= MAX_ACK_POSITIONS && positions.every(isPosition));
+  if (!validPositions || (upTo !== undefined && !isPosition(upTo)) || (positions === undefined && upTo === undefined)) {
+    throw new ProtocolError('INVALID_MESSAGE', `ack needs "positions" (at most ${MAX_ACK_POSITIONS} positions) and/or "upTo"`);
+  }
+  return { action: 'ack', consumer, positions, upTo };
 }

@@ -4,13 +4,14 @@ import { appendFileSync, readFileSync } from 'node:fs';
 export interface Latencies {
   samples: number[];
   p50: number;
+  p95: number;
   p99: number;
 }
 
 export function latencies(samples: number[]): Latencies {
   const sorted = [...samples].sort((a, b) => a - b);
   const at = (p: number) => sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)];
-  return { samples, p50: at(50), p99: at(99) };
+  return { samples, p50: at(50), p95: at(95), p99: at(99) };
 }
 
 /** Runs `request` one after another (`count` times, or until `deadline`), timing each. A request that fails fails the measurement. */
@@ -26,12 +27,12 @@ export async function timeEach(request: () => Promise<unknown>, { count, deadlin
 
 /**
  * The fair-share rule, a ratio to the tenant's own baseline measured in the same test (so it holds
- * on a loaded machine): while another tenant attacks, a tenant's p99 stays within 5× its p99 alone,
- * or its p99 alone + 250 ms, whichever is larger. The second term keeps a baseline of a few
+ * on a loaded machine): while another tenant attacks, a tenant's latency stays within 5× its latency
+ * alone, or that + 250 ms, whichever is larger. The second term keeps a baseline of a few
  * milliseconds from making the bound stricter than a machine's scheduling noise.
  */
-export function fairShareBound(alone: Latencies): number {
-  return Math.max(5 * alone.p99, alone.p99 + 250);
+export function fairShareBound(alone: number): number {
+  return Math.max(5 * alone, alone + 250);
 }
 
 /** The resident memory of a process now, in bytes (Linux); 0 once it has exited. */

@@ -431,6 +431,324 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/event-stores/{eventStoreId}/consumers': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List the store's consumers, oldest first */
+    get: operations['listConsumers'];
+    put?: never;
+    /**
+     * Create a durable consumer
+     * @description The service keeps its checkpoint and the events in flight, shares its events among the clients attached to it (WebSocket `{"action":"subscribe","consumer":…}` or `GET …/consumers/{name}/events`), redelivers what is not acked within `ackTimeoutMs` and parks an event after `maxDeliveries` deliveries. At most `CONSUMERS_MAX_PER_STORE` per store.
+     */
+    post: operations['createConsumer'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/event-stores/{eventStoreId}/consumers/{consumerName}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a consumer with its checkpoint, lag, events in flight, attached clients and parked events */
+    get: operations['getConsumer'];
+    put?: never;
+    post?: never;
+    /**
+     * Delete a consumer
+     * @description Its records go with it; attached WebSocket clients get `unsubscribed` (reason `deleted`) and SSE streams end.
+     */
+    delete: operations['deleteConsumer'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/event-stores/{eventStoreId}/consumers/{consumerName}/checkpoint': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Move a consumer's checkpoint (reset or skip)
+     * @description Events after the new position are delivered. Pending, in-flight and parked records are dropped; moving back also forgets the positions recorded by `consumer` appends above it. Refused while clients are attached unless `force: true`.
+     */
+    put: operations['moveConsumerCheckpoint'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/event-stores/{eventStoreId}/consumers/{consumerName}/parked': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List a consumer's parked events in position order */
+    get: operations['listParkedEvents'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/event-stores/{eventStoreId}/consumers/{consumerName}/parked/{position}/replay': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Deliver a parked event again
+     * @description It becomes pending, with its deliveries counted from 0.
+     */
+    post: operations['replayParkedEvent'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/event-stores/{eventStoreId}/consumers/{consumerName}/parked/{position}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Skip a parked event
+     * @description It counts as done, as if acked.
+     */
+    delete: operations['skipParkedEvent'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/event-stores/{eventStoreId}/consumers/{consumerName}/ack': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Acknowledge events delivered over Server-Sent Events
+     * @description `positions` and/or `upTo` (every delivered event at or below it); with `clientId`, only events delivered to that client. The checkpoint advances over contiguous done positions.
+     */
+    post: operations['ackConsumerEvents'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/event-stores/{eventStoreId}/consumers/{consumerName}/events': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Consume a consumer's events as Server-Sent Events
+     * @description Each event: `id: <global position>`, `event: event`, `data:` the event as the read endpoints return it plus `consumer` and `delivery`; first an `event: subscribed` with the `clientId`; `: heartbeat` comments every 15 s; `event: unsubscribed` before the server ends the stream (consumer deleted, shutdown). Ack with `POST …/ack`. The key may come as `?apiKey=` (`?accessToken=` on /api paths) for EventSource. `Last-Event-ID` (or `?lastEventId=`) with the same `clientId`: what the client held up to it counts as received and is not sent again.
+     */
+    get: operations['streamConsumerEvents'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/event-stores/{eventStoreName}/consumers': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List the store's consumers, oldest first */
+    get: operations['listConsumersWithToken'];
+    put?: never;
+    /**
+     * Create a durable consumer
+     * @description The service keeps its checkpoint and the events in flight, shares its events among the clients attached to it (WebSocket `{"action":"subscribe","consumer":…}` or `GET …/consumers/{name}/events`), redelivers what is not acked within `ackTimeoutMs` and parks an event after `maxDeliveries` deliveries. At most `CONSUMERS_MAX_PER_STORE` per store.
+     */
+    post: operations['createConsumerWithToken'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/event-stores/{eventStoreName}/consumers/{consumerName}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a consumer with its checkpoint, lag, events in flight, attached clients and parked events */
+    get: operations['getConsumerWithToken'];
+    put?: never;
+    post?: never;
+    /**
+     * Delete a consumer
+     * @description Its records go with it; attached WebSocket clients get `unsubscribed` (reason `deleted`) and SSE streams end.
+     */
+    delete: operations['deleteConsumerWithToken'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/event-stores/{eventStoreName}/consumers/{consumerName}/checkpoint': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Move a consumer's checkpoint (reset or skip)
+     * @description Events after the new position are delivered. Pending, in-flight and parked records are dropped; moving back also forgets the positions recorded by `consumer` appends above it. Refused while clients are attached unless `force: true`.
+     */
+    put: operations['moveConsumerCheckpointWithToken'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/event-stores/{eventStoreName}/consumers/{consumerName}/parked': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List a consumer's parked events in position order */
+    get: operations['listParkedEventsWithToken'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/event-stores/{eventStoreName}/consumers/{consumerName}/parked/{position}/replay': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Deliver a parked event again
+     * @description It becomes pending, with its deliveries counted from 0.
+     */
+    post: operations['replayParkedEventWithToken'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/event-stores/{eventStoreName}/consumers/{consumerName}/parked/{position}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Skip a parked event
+     * @description It counts as done, as if acked.
+     */
+    delete: operations['skipParkedEventWithToken'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/event-stores/{eventStoreName}/consumers/{consumerName}/ack': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Acknowledge events delivered over Server-Sent Events
+     * @description `positions` and/or `upTo` (every delivered event at or below it); with `clientId`, only events delivered to that client. The checkpoint advances over contiguous done positions.
+     */
+    post: operations['ackConsumerEventsWithToken'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/event-stores/{eventStoreName}/consumers/{consumerName}/events': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Consume a consumer's events as Server-Sent Events
+     * @description Each event: `id: <global position>`, `event: event`, `data:` the event as the read endpoints return it plus `consumer` and `delivery`; first an `event: subscribed` with the `clientId`; `: heartbeat` comments every 15 s; `event: unsubscribed` before the server ends the stream (consumer deleted, shutdown). Ack with `POST …/ack`. The key may come as `?apiKey=` (`?accessToken=` on /api paths) for EventSource. `Last-Event-ID` (or `?lastEventId=`) with the same `clientId`: what the client held up to it counts as received and is not sent again.
+     */
+    get: operations['streamConsumerEventsWithToken'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/event-stores/{eventStoreId}/websocket-connections': {
     parameters: {
       query?: never;
@@ -898,6 +1216,18 @@ export interface components {
        */
       schemaVersion?: string;
     };
+    ConsumerPositionDto: {
+      /**
+       * @description A consumer of this store
+       * @example order-process-manager
+       */
+      name: string;
+      /**
+       * @description The position the consumer processed
+       * @example 42
+       */
+      position: number;
+    };
     AppendToStreamDto: {
       events: components['schemas']['SubmittedEventDto'][];
       /**
@@ -905,6 +1235,8 @@ export interface components {
        * @example 0
        */
       expectedStreamVersion?: number | ('any' | 'no_stream' | 'stream_exists');
+      /** @description The consumer that processed `position` with this append, recorded in its transaction; already processed: 409 ALREADY_PROCESSED, nothing written */
+      consumer?: components['schemas']['ConsumerPositionDto'];
     };
     AppendToStreamResponseDto: {
       /** @example order-1001 */
@@ -1028,6 +1360,8 @@ export interface components {
        * @example 0
        */
       expectedStreamVersion?: number | ('any' | 'no_stream' | 'stream_exists');
+      /** @description The consumer that processed `position` with this append, recorded in its transaction; already processed: 409 ALREADY_PROCESSED, nothing written */
+      consumer?: components['schemas']['ConsumerPositionDto'];
       /** @description Another place for `expectedStreamVersion`; when the body gives it at the top level too, the top-level value wins */
       options?: components['schemas']['AppendOptionsDto'];
     };
@@ -1110,6 +1444,8 @@ export interface components {
     AppendDcbEventsDto: {
       events: components['schemas']['SubmittedEventDto'][];
       condition?: components['schemas']['AppendConditionDto'];
+      /** @description The consumer that processed `position` with this append, recorded in its transaction; already processed: 409 ALREADY_PROCESSED, nothing written */
+      consumer?: components['schemas']['ConsumerPositionDto'];
     };
     AppendDcbEventsResponseDto: {
       /**
@@ -1400,6 +1736,141 @@ export interface components {
     ReplayDeadLetterResponseDto: {
       /** @example true */
       success: boolean;
+    };
+    CreateConsumerDto: {
+      /** @example order-projection */
+      name: string;
+      /**
+       * @description `*`, `<prefix>.*`, `*.<suffix>` or an exact event type, as for webhook subscriptions
+       * @default *
+       * @example order.*
+       */
+      eventFilter?: string;
+      /**
+       * @description Where the checkpoint starts: 0, the store’s last position now, or a position (events after it are delivered)
+       * @default beginning
+       */
+      from?: ('beginning' | 'latest') | number;
+      /** @default 30000 */
+      ackTimeoutMs?: number;
+      /** @default 5 */
+      maxDeliveries?: number;
+    };
+    ConsumerResponseDto: {
+      /** @example order-projection */
+      name: string;
+      /** @example order.* */
+      eventFilter: string;
+      /** @example 30000 */
+      ackTimeoutMs: number;
+      /** @example 5 */
+      maxDeliveries: number;
+      /**
+       * @description Every matching event at or below this position is done (acked, skipped or parked)
+       * @example 1200
+       */
+      checkpoint: number;
+      /**
+       * @description The store's last position
+       * @example 1250
+       */
+      lastPosition: number;
+      /**
+       * @description lastPosition − checkpoint (positions, matching or not)
+       * @example 50
+       */
+      lag: number;
+      /**
+       * @description Events leased to clients now
+       * @example 12
+       */
+      inFlight: number;
+      /**
+       * @description Clients attached now, on every API instance
+       * @example 3
+       */
+      connectedClients: number;
+      /**
+       * @description Parked events (delivered maxDeliveries times without an ack)
+       * @example 0
+       */
+      parked: number;
+      /** @example 2026-11-26T12:00:00.000Z */
+      createdAt: string;
+    };
+    ConsumerListResponseDto: {
+      items: components['schemas']['ConsumerResponseDto'][];
+      /** @example 1 */
+      totalCount: number;
+      /** @example 100 */
+      limit: number;
+      /** @example 0 */
+      offset: number;
+    };
+    MoveCheckpointDto: {
+      /**
+       * @description The new checkpoint: events after it are delivered
+       * @example 0
+       */
+      position: number;
+      /**
+       * @description Move it even while clients are attached
+       * @default false
+       */
+      force?: boolean;
+    };
+    ParkedEventResponseDto: {
+      /** @example 42 */
+      position: number;
+      /**
+       * @description `__dcb__` for a DCB event; null once retention deleted it
+       * @example order-17
+       */
+      streamId: string | null;
+      /**
+       * @description Null once retention deleted the event
+       * @example order.placed
+       */
+      type: string | null;
+      /** @example 5 */
+      deliveries: number;
+      /** @example 2026-11-26T12:00:07.000Z */
+      parkedAt: string;
+      /** @example not acked within ackTimeoutMs after 5 deliveries */
+      lastError: string | null;
+    };
+    ParkedEventListResponseDto: {
+      items: components['schemas']['ParkedEventResponseDto'][];
+      /** @example 1 */
+      totalCount: number;
+    };
+    AckConsumerEventsDto: {
+      /**
+       * @example [
+       *       41,
+       *       42
+       *     ]
+       */
+      positions?: number[];
+      /**
+       * @description Every delivered event (to `clientId`, when given) at or below it
+       * @example 42
+       */
+      upTo?: number;
+      /**
+       * @description Only events delivered to this client (its SSE streams’ clientId)
+       * @example cli_worker-1
+       */
+      clientId?: string;
+    };
+    AckResponseDto: {
+      /**
+       * @description Events this ack settled (already acked or never delivered ones do not count)
+       * @example 3
+       */
+      acked: number;
+      /** @example 1203 */
+      checkpoint: number;
     };
     WebSocketSubscriptionSummaryDto: {
       /** @example wss_1c9e0b7d2a4f6e8c0b1d3f5a */
@@ -3918,7 +4389,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponseDto'];
         };
       };
-      /** @description NOT_FOUND: the resource does not exist or belongs to another tenant */
+      /** @description NOT_FOUND: no such store; CONSUMER_NOT_FOUND: `consumer.name` is no consumer of the store */
       404: {
         headers: {
           /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
@@ -3952,7 +4423,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponseDto'];
         };
       };
-      /** @description VERSION_CONFLICT: the stream is not at `expectedStreamVersion` (`details.currentVersion`); STREAM_SIZE_EXCEEDED: the append would pass `maxStreamSizeBytes`; IDEMPOTENCY_CONFLICT: the key was used for another request */
+      /** @description VERSION_CONFLICT: the stream is not at `expectedStreamVersion` (`details.currentVersion`); STREAM_SIZE_EXCEEDED: the append would pass `maxStreamSizeBytes`; IDEMPOTENCY_CONFLICT: the key was used for another request; ALREADY_PROCESSED: `consumer` already processed that position (nothing written) */
       409: {
         headers: {
           /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
@@ -4462,7 +4933,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponseDto'];
         };
       };
-      /** @description NOT_FOUND: the resource does not exist or belongs to another tenant */
+      /** @description NOT_FOUND: no such store; CONSUMER_NOT_FOUND: `consumer.name` is no consumer of the store */
       404: {
         headers: {
           /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
@@ -4496,7 +4967,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponseDto'];
         };
       };
-      /** @description APPEND_CONDITION_FAILED in its own body; IDEMPOTENCY_CONFLICT in the error envelope */
+      /** @description APPEND_CONDITION_FAILED in its own body; IDEMPOTENCY_CONFLICT and ALREADY_PROCESSED (`consumer` already processed that position) in the error envelope */
       409: {
         headers: {
           /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
@@ -4843,7 +5314,7 @@ export interface operations {
           'application/json': components['schemas']['FlatErrorResponseDto'];
         };
       };
-      /** @description NOT_FOUND: the resource does not exist or belongs to another tenant */
+      /** @description NOT_FOUND: no such store; CONSUMER_NOT_FOUND: `consumer.name` is no consumer of the store */
       404: {
         headers: {
           /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
@@ -4877,7 +5348,7 @@ export interface operations {
           'application/json': components['schemas']['FlatErrorResponseDto'];
         };
       };
-      /** @description VERSION_CONFLICT, STREAM_SIZE_EXCEEDED or IDEMPOTENCY_CONFLICT */
+      /** @description VERSION_CONFLICT, STREAM_SIZE_EXCEEDED, IDEMPOTENCY_CONFLICT or ALREADY_PROCESSED (`consumer` already processed that position) */
       409: {
         headers: {
           /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
@@ -6274,6 +6745,3386 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+    };
+  };
+  listConsumers: {
+    parameters: {
+      query?: {
+        limit?: number;
+        offset?: number;
+      };
+      header?: never;
+      path: {
+        /** @description The store's id (`es_…`) or its name within your tenant */
+        eventStoreId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ConsumerListResponseDto'];
+        };
+      };
+      /** @description VALIDATION_ERROR: the request is invalid; `details.fields` lists every failing field */
+      400: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description UNAUTHORIZED: missing, invalid or revoked credentials */
+      401: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description FORBIDDEN: the API key lacks the scope this operation needs */
+      403: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description NOT_FOUND: the resource does not exist or belongs to another tenant */
+      404: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description RATE_LIMITED: the API key used up its requests of this minute (`details.limit: "requests"`), or, on appends, the store its events of this minute (`details.limit: "events"`, nothing written; only `Retry-After` then refers to the budget). Every response to an authenticated request carries the `X-RateLimit-*` headers. */
+      429: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          /** @description Seconds to wait before retrying */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description INTERNAL_ERROR: unexpected failure; `details.requestId` identifies it in the logs */
+      500: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE: this instance is shutting down (retry; another instance will answer), it is receiving too many request bodies at once, or no database connection of your share came free within DATABASE_MAX_WAIT_MS (`details.limit: "databaseConnections"`); QUERY_TIMEOUT: the database cancelled the request after DATABASE_STATEMENT_TIMEOUT_MS (narrow it or retry). Each with `Retry-After` */
+      503: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+    };
+  };
+  createConsumer: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The store's id (`es_…`) or its name within your tenant */
+        eventStoreId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CreateConsumerDto'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ConsumerResponseDto'];
+        };
+      };
+      /** @description VALIDATION_ERROR: the request is invalid; `details.fields` lists every failing field */
+      400: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description UNAUTHORIZED: missing, invalid or revoked credentials */
+      401: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description FORBIDDEN: the API key lacks the scope this operation needs */
+      403: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description NOT_FOUND: the resource does not exist or belongs to another tenant */
+      404: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description REQUEST_TIMEOUT: the request did not arrive whole within REQUEST_TIMEOUT_MS, or its body arrived slower than MIN_BODY_BYTES_PER_SECOND; the connection is closed */
+      408: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description CONSUMER_ALREADY_EXISTS: the store has a consumer of that name; LIMIT_EXCEEDED: the store has CONSUMERS_MAX_PER_STORE consumers (`details.limit: "consumers"`, nothing written; delete one first) */
+      409: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE: the body is larger than the limit */
+      413: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description VALIDATION_ERROR: the body is not JSON in UTF-8 (`Content-Type: application/json`) */
+      415: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description RATE_LIMITED: the API key used up its requests of this minute (`details.limit: "requests"`), or, on appends, the store its events of this minute (`details.limit: "events"`, nothing written; only `Retry-After` then refers to the budget). Every response to an authenticated request carries the `X-RateLimit-*` headers. */
+      429: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          /** @description Seconds to wait before retrying */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description INTERNAL_ERROR: unexpected failure; `details.requestId` identifies it in the logs */
+      500: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE: this instance is shutting down (retry; another instance will answer), it is receiving too many request bodies at once, or no database connection of your share came free within DATABASE_MAX_WAIT_MS (`details.limit: "databaseConnections"`); QUERY_TIMEOUT: the database cancelled the request after DATABASE_STATEMENT_TIMEOUT_MS (narrow it or retry). Each with `Retry-After` */
+      503: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+    };
+  };
+  getConsumer: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The store's id (`es_…`) or its name within your tenant */
+        eventStoreId: string;
+        consumerName: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ConsumerResponseDto'];
+        };
+      };
+      /** @description VALIDATION_ERROR: a query parameter (or body field) this operation does not define, named in `details.fields`, or two credentials in one request (two `Authorization` headers) */
+      400: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description UNAUTHORIZED: missing, invalid or revoked credentials */
+      401: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description FORBIDDEN: the API key lacks the scope this operation needs */
+      403: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description NOT_FOUND: the resource does not exist or belongs to another tenant */
+      404: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description RATE_LIMITED: the API key used up its requests of this minute (`details.limit: "requests"`), or, on appends, the store its events of this minute (`details.limit: "events"`, nothing written; only `Retry-After` then refers to the budget). Every response to an authenticated request carries the `X-RateLimit-*` headers. */
+      429: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          /** @description Seconds to wait before retrying */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description INTERNAL_ERROR: unexpected failure; `details.requestId` identifies it in the logs */
+      500: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE: this instance is shutting down (retry; another instance will answer), it is receiving too many request bodies at once, or no database connection of your share came free within DATABASE_MAX_WAIT_MS (`details.limit: "databaseConnections"`); QUERY_TIMEOUT: the database cancelled the request after DATABASE_STATEMENT_TIMEOUT_MS (narrow it or retry). Each with `Retry-After` */
+      503: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+    };
+  };
+  deleteConsumer: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The store's id (`es_…`) or its name within your tenant */
+        eventStoreId: string;
+        consumerName: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted */
+      204: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description VALIDATION_ERROR: a query parameter (or body field) this operation does not define, named in `details.fields`, or two credentials in one request (two `Authorization` headers) */
+      400: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description UNAUTHORIZED: missing, invalid or revoked credentials */
+      401: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description FORBIDDEN: the API key lacks the scope this operation needs */
+      403: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description NOT_FOUND: the resource does not exist or belongs to another tenant */
+      404: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description RATE_LIMITED: the API key used up its requests of this minute (`details.limit: "requests"`), or, on appends, the store its events of this minute (`details.limit: "events"`, nothing written; only `Retry-After` then refers to the budget). Every response to an authenticated request carries the `X-RateLimit-*` headers. */
+      429: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          /** @description Seconds to wait before retrying */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description INTERNAL_ERROR: unexpected failure; `details.requestId` identifies it in the logs */
+      500: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE: this instance is shutting down (retry; another instance will answer), it is receiving too many request bodies at once, or no database connection of your share came free within DATABASE_MAX_WAIT_MS (`details.limit: "databaseConnections"`); QUERY_TIMEOUT: the database cancelled the request after DATABASE_STATEMENT_TIMEOUT_MS (narrow it or retry). Each with `Retry-After` */
+      503: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+    };
+  };
+  moveConsumerCheckpoint: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The store's id (`es_…`) or its name within your tenant */
+        eventStoreId: string;
+        consumerName: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['MoveCheckpointDto'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ConsumerResponseDto'];
+        };
+      };
+      /** @description VALIDATION_ERROR: the request is invalid; `details.fields` lists every failing field */
+      400: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description UNAUTHORIZED: missing, invalid or revoked credentials */
+      401: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description FORBIDDEN: the API key lacks the scope this operation needs */
+      403: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description NOT_FOUND: the resource does not exist or belongs to another tenant */
+      404: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description REQUEST_TIMEOUT: the request did not arrive whole within REQUEST_TIMEOUT_MS, or its body arrived slower than MIN_BODY_BYTES_PER_SECOND; the connection is closed */
+      408: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description CONSUMER_IN_USE: clients are attached (`details.connectedClients`); send `force: true` to move it anyway */
+      409: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE: the body is larger than MAX_BODY_BYTES */
+      413: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description VALIDATION_ERROR: the body is not JSON in UTF-8 (`Content-Type: application/json`) */
+      415: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description RATE_LIMITED: the API key used up its requests of this minute (`details.limit: "requests"`), or, on appends, the store its events of this minute (`details.limit: "events"`, nothing written; only `Retry-After` then refers to the budget). Every response to an authenticated request carries the `X-RateLimit-*` headers. */
+      429: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          /** @description Seconds to wait before retrying */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description INTERNAL_ERROR: unexpected failure; `details.requestId` identifies it in the logs */
+      500: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE: this instance is shutting down (retry; another instance will answer), it is receiving too many request bodies at once, or no database connection of your share came free within DATABASE_MAX_WAIT_MS (`details.limit: "databaseConnections"`); QUERY_TIMEOUT: the database cancelled the request after DATABASE_STATEMENT_TIMEOUT_MS (narrow it or retry). Each with `Retry-After` */
+      503: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+    };
+  };
+  listParkedEvents: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The store's id (`es_…`) or its name within your tenant */
+        eventStoreId: string;
+        consumerName: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParkedEventListResponseDto'];
+        };
+      };
+      /** @description VALIDATION_ERROR: a query parameter (or body field) this operation does not define, named in `details.fields`, or two credentials in one request (two `Authorization` headers) */
+      400: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description UNAUTHORIZED: missing, invalid or revoked credentials */
+      401: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description FORBIDDEN: the API key lacks the scope this operation needs */
+      403: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description NOT_FOUND: the resource does not exist or belongs to another tenant */
+      404: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description RATE_LIMITED: the API key used up its requests of this minute (`details.limit: "requests"`), or, on appends, the store its events of this minute (`details.limit: "events"`, nothing written; only `Retry-After` then refers to the budget). Every response to an authenticated request carries the `X-RateLimit-*` headers. */
+      429: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          /** @description Seconds to wait before retrying */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description INTERNAL_ERROR: unexpected failure; `details.requestId` identifies it in the logs */
+      500: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE: this instance is shutting down (retry; another instance will answer), it is receiving too many request bodies at once, or no database connection of your share came free within DATABASE_MAX_WAIT_MS (`details.limit: "databaseConnections"`); QUERY_TIMEOUT: the database cancelled the request after DATABASE_STATEMENT_TIMEOUT_MS (narrow it or retry). Each with `Retry-After` */
+      503: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+    };
+  };
+  replayParkedEvent: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The store's id (`es_…`) or its name within your tenant */
+        eventStoreId: string;
+        consumerName: string;
+        /** @description The parked event's global position */
+        position: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The event is pending again */
+      202: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description VALIDATION_ERROR: the request is invalid; `details.fields` lists every failing field */
+      400: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description UNAUTHORIZED: missing, invalid or revoked credentials */
+      401: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description FORBIDDEN: the API key lacks the scope this operation needs */
+      403: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description NOT_FOUND: the resource does not exist or belongs to another tenant */
+      404: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description RATE_LIMITED: the API key used up its requests of this minute (`details.limit: "requests"`), or, on appends, the store its events of this minute (`details.limit: "events"`, nothing written; only `Retry-After` then refers to the budget). Every response to an authenticated request carries the `X-RateLimit-*` headers. */
+      429: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          /** @description Seconds to wait before retrying */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description INTERNAL_ERROR: unexpected failure; `details.requestId` identifies it in the logs */
+      500: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE: this instance is shutting down (retry; another instance will answer), it is receiving too many request bodies at once, or no database connection of your share came free within DATABASE_MAX_WAIT_MS (`details.limit: "databaseConnections"`); QUERY_TIMEOUT: the database cancelled the request after DATABASE_STATEMENT_TIMEOUT_MS (narrow it or retry). Each with `Retry-After` */
+      503: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+    };
+  };
+  skipParkedEvent: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The store's id (`es_…`) or its name within your tenant */
+        eventStoreId: string;
+        consumerName: string;
+        /** @description The parked event's global position */
+        position: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Skipped: done, as if acked */
+      204: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description VALIDATION_ERROR: the request is invalid; `details.fields` lists every failing field */
+      400: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description UNAUTHORIZED: missing, invalid or revoked credentials */
+      401: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description FORBIDDEN: the API key lacks the scope this operation needs */
+      403: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description NOT_FOUND: the resource does not exist or belongs to another tenant */
+      404: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description RATE_LIMITED: the API key used up its requests of this minute (`details.limit: "requests"`), or, on appends, the store its events of this minute (`details.limit: "events"`, nothing written; only `Retry-After` then refers to the budget). Every response to an authenticated request carries the `X-RateLimit-*` headers. */
+      429: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          /** @description Seconds to wait before retrying */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description INTERNAL_ERROR: unexpected failure; `details.requestId` identifies it in the logs */
+      500: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE: this instance is shutting down (retry; another instance will answer), it is receiving too many request bodies at once, or no database connection of your share came free within DATABASE_MAX_WAIT_MS (`details.limit: "databaseConnections"`); QUERY_TIMEOUT: the database cancelled the request after DATABASE_STATEMENT_TIMEOUT_MS (narrow it or retry). Each with `Retry-After` */
+      503: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+    };
+  };
+  ackConsumerEvents: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The store's id (`es_…`) or its name within your tenant */
+        eventStoreId: string;
+        consumerName: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['AckConsumerEventsDto'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AckResponseDto'];
+        };
+      };
+      /** @description VALIDATION_ERROR: the request is invalid; `details.fields` lists every failing field */
+      400: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description UNAUTHORIZED: missing, invalid or revoked credentials */
+      401: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description FORBIDDEN: the API key lacks the scope this operation needs */
+      403: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description NOT_FOUND: the resource does not exist or belongs to another tenant */
+      404: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description REQUEST_TIMEOUT: the request did not arrive whole within REQUEST_TIMEOUT_MS, or its body arrived slower than MIN_BODY_BYTES_PER_SECOND; the connection is closed */
+      408: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE: the body is larger than the limit */
+      413: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description VALIDATION_ERROR: the body is not JSON in UTF-8 (`Content-Type: application/json`) */
+      415: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description RATE_LIMITED: the API key used up its requests of this minute (`details.limit: "requests"`), or, on appends, the store its events of this minute (`details.limit: "events"`, nothing written; only `Retry-After` then refers to the budget). Every response to an authenticated request carries the `X-RateLimit-*` headers. */
+      429: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          /** @description Seconds to wait before retrying */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description INTERNAL_ERROR: unexpected failure; `details.requestId` identifies it in the logs */
+      500: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE: this instance is shutting down (retry; another instance will answer), it is receiving too many request bodies at once, or no database connection of your share came free within DATABASE_MAX_WAIT_MS (`details.limit: "databaseConnections"`); QUERY_TIMEOUT: the database cancelled the request after DATABASE_STATEMENT_TIMEOUT_MS (narrow it or retry). Each with `Retry-After` */
+      503: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+    };
+  };
+  streamConsumerEvents: {
+    parameters: {
+      query?: {
+        /** @description The API key, for clients that cannot set headers (EventSource) */
+        apiKey?: string;
+        /** @description The access token, for clients that cannot set headers (EventSource); /api paths only */
+        accessToken?: string;
+        /** @description Names this client across reconnects (generated when absent) */
+        clientId?: string;
+        /** @description As the Last-Event-ID header, for clients that cannot set it */
+        lastEventId?: string;
+        /** @description Events in flight to this stream at most (CONSUMER_MAX_IN_FLIGHT_PER_CLIENT when absent or larger) */
+        maxInFlight?: string;
+      };
+      header?: never;
+      path: {
+        /** @description The store's id (`es_…`) or its name within your tenant */
+        eventStoreId: string;
+        consumerName: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A `text/event-stream` that lasts until the client leaves or the server ends it */
+      200: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'text/event-stream': string;
+        };
+      };
+      /** @description VALIDATION_ERROR: the request is invalid; `details.fields` lists every failing field */
+      400: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'text/event-stream': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description UNAUTHORIZED: missing, invalid or revoked credentials */
+      401: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'text/event-stream': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description FORBIDDEN: the API key lacks the scope this operation needs */
+      403: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'text/event-stream': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description NOT_FOUND: the resource does not exist or belongs to another tenant */
+      404: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'text/event-stream': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description CONSUMER_LIMIT: CONSUMER_MAX_CLIENTS clients are attached to the consumer already */
+      409: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'text/event-stream': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description RATE_LIMITED: the API key used up its requests of this minute (`details.limit: "requests"`), or, on appends, the store its events of this minute (`details.limit: "events"`, nothing written; only `Retry-After` then refers to the budget). Every response to an authenticated request carries the `X-RateLimit-*` headers. */
+      429: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          /** @description Seconds to wait before retrying */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description INTERNAL_ERROR: unexpected failure; `details.requestId` identifies it in the logs */
+      500: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'text/event-stream': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE: this instance is shutting down; try again */
+      503: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'text/event-stream': components['schemas']['ErrorResponseDto'];
+        };
+      };
+    };
+  };
+  listConsumersWithToken: {
+    parameters: {
+      query?: {
+        limit?: number;
+        offset?: number;
+      };
+      header?: never;
+      path: {
+        /** @description The store's name (its id is accepted too) */
+        eventStoreName: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ConsumerListResponseDto'];
+        };
+      };
+      /** @description VALIDATION_ERROR: the request is invalid; `details.fields` lists every failing field */
+      400: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FlatErrorResponseDto'];
+        };
+      };
+      /** @description UNAUTHORIZED: missing, invalid or revoked credentials */
+      401: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FlatErrorResponseDto'];
+        };
+      };
+      /** @description FORBIDDEN: the API key lacks the scope this operation needs */
+      403: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FlatErrorResponseDto'];
+        };
+      };
+      /** @description NOT_FOUND: the resource does not exist or belongs to another tenant */
+      404: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FlatErrorResponseDto'];
+        };
+      };
+      /** @description RATE_LIMITED: the API key used up its requests of this minute (`details.limit: "requests"`), or, on appends, the store its events of this minute (`details.limit: "events"`, nothing written; only `Retry-After` then refers to the budget). Every response to an authenticated request carries the `X-RateLimit-*` headers. */
+      429: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          /** @description Seconds to wait before retrying */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FlatErrorResponseDto'];
+        };
+      };
+      /** @description INTERNAL_ERROR: unexpected failure; `details.requestId` identifies it in the logs */
+      500: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FlatErrorResponseDto'];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE: this instance is shutting down (retry; another instance will answer), it is receiving too many request bodies at once, or no database connection of your share came free within DATABASE_MAX_WAIT_MS (`details.limit: "databaseConnections"`); QUERY_TIMEOUT: the database cancelled the request after DATABASE_STATEMENT_TIMEOUT_MS (narrow it or retry). Each with `Retry-After` */
+      503: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FlatErrorResponseDto'];
+        };
+      };
+    };
+  };
+  createConsumerWithToken: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The store's name (its id is accepted too) */
+        eventStoreName: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CreateConsumerDto'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ConsumerResponseDto'];
+        };
+      };
+      /** @description VALIDATION_ERROR: the request is invalid; `details.fields` lists every failing field */
+      400: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FlatErrorResponseDto'];
+        };
+      };
+      /** @description UNAUTHORIZED: missing, invalid or revoked credentials */
+      401: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FlatErrorResponseDto'];
+        };
+      };
+      /** @description FORBIDDEN: the API key lacks the scope this operation needs */
+      403: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FlatErrorResponseDto'];
+        };
+      };
+      /** @description NOT_FOUND: the resource does not exist or belongs to another tenant */
+      404: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FlatErrorResponseDto'];
+        };
+      };
+      /** @description REQUEST_TIMEOUT: the request did not arrive whole within REQUEST_TIMEOUT_MS, or its body arrived slower than MIN_BODY_BYTES_PER_SECOND; the connection is closed */
+      408: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FlatErrorResponseDto'];
+        };
+      };
+      /** @description CONSUMER_ALREADY_EXISTS: the store has a consumer of that name; LIMIT_EXCEEDED: the store has CONSUMERS_MAX_PER_STORE consumers (`details.limit: "consumers"`, nothing written; delete one first) */
+      409: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FlatErrorResponseDto'];
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE: the body is larger than the limit */
+      413: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FlatErrorResponseDto'];
+        };
+      };
+      /** @description VALIDATION_ERROR: the body is not JSON in UTF-8 (`Content-Type: application/json`) */
+      415: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FlatErrorResponseDto'];
+        };
+      };
+      /** @description RATE_LIMITED: the API key used up its requests of this minute (`details.limit: "requests"`), or, on appends, the store its events of this minute (`details.limit: "events"`, nothing written; only `Retry-After` then refers to the budget). Every response to an authenticated request carries the `X-RateLimit-*` headers. */
+      429: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          /** @description Seconds to wait before retrying */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FlatErrorResponseDto'];
+        };
+      };
+      /** @description INTERNAL_ERROR: unexpected failure; `details.requestId` identifies it in the logs */
+      500: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FlatErrorResponseDto'];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE: this instance is shutting down (retry; another instance will answer), it is receiving too many request bodies at once, or no database connection of your share came free within DATABASE_MAX_WAIT_MS (`details.limit: "databaseConnections"`); QUERY_TIMEOUT: the database cancelled the request after DATABASE_STATEMENT_TIMEOUT_MS (narrow it or retry). Each with `Retry-After` */
+      503: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FlatErrorResponseDto'];
+        };
+      };
+    };
+  };
+  getConsumerWithToken: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The store's name (its id is accepted too) */
+        eventStoreName: string;
+        consumerName: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ConsumerResponseDto'];
+        };
+      };
+      /** @description VALIDATION_ERROR: a query parameter (or body field) this operation does not define, named in `details.fields`, or two credentials in one request (two `Authorization` headers) */
+      400: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FlatErrorResponseDto'];
+        };
+      };
+      /** @description UNAUTHORIZED: missing, invalid or revoked credentials */
+      401: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FlatErrorResponseDto'];
+        };
+      };
+      /** @description FORBIDDEN: the API key lacks the scope this operation needs */
+      403: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FlatErrorResponseDto'];
+        };
+      };
+      /** @description NOT_FOUND: the resource does not exist or belongs to another tenant */
+      404: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FlatErrorResponseDto'];
+        };
+      };
+      /** @description RATE_LIMITED: the API key used up its requests of this minute (`details.limit: "requests"`), or, on appends, the store its events of this minute (`details.limit: "events"`, nothing written; only `Retry-After` then refers to the budget). Every response to an authenticated request carries the `X-RateLimit-*` headers. */
+      429: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          /** @description Seconds to wait before retrying */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FlatErrorResponseDto'];
+        };
+      };
+      /** @description INTERNAL_ERROR: unexpected failure; `details.requestId` identifies it in the logs */
+      500: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FlatErrorResponseDto'];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE: this instance is shutting down (retry; another instance will answer), it is receiving too many request bodies at once, or no database connection of your share came free within DATABASE_MAX_WAIT_MS (`details.limit: "databaseConnections"`); QUERY_TIMEOUT: the database cancelled the request after DATABASE_STATEMENT_TIMEOUT_MS (narrow it or retry). Each with `Retry-After` */
+      503: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FlatErrorResponseDto'];
+        };
+      };
+    };
+  };
+  deleteConsumerWithToken: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The store's name (its id is accepted too) */
+        eventStoreName: string;
+        consumerName: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted */
+      204: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description VALIDATION_ERROR: a query parameter (or body field) this operation does not define, named in `details.fields`, or two credentials in one request (two `Authorization` headers) */
+      400: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FlatErrorResponseDto'];
+        };
+      };
+      /** @description UNAUTHORIZED: missing, invalid or revoked credentials */
+      401: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FlatErrorResponseDto'];
+        };
+      };
+      /** @description FORBIDDEN: the API key lacks the scope this operation needs */
+      403: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FlatErrorResponseDto'];
+        };
+      };
+      /** @description NOT_FOUND: the resource does not exist or belongs to another tenant */
+      404: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FlatErrorResponseDto'];
+        };
+      };
+      /** @description RATE_LIMITED: the API key used up its requests of this minute (`details.limit: "requests"`), or, on appends, the store its events of this minute (`details.limit: "events"`, nothing written; only `Retry-After` then refers to the budget). Every response to an authenticated request carries the `X-RateLimit-*` headers. */
+      429: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          /** @description Seconds to wait before retrying */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FlatErrorResponseDto'];
+        };
+      };
+      /** @description INTERNAL_ERROR: unexpected failure; `details.requestId` identifies it in the logs */
+      500: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FlatErrorResponseDto'];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE: this instance is shutting down (retry; another instance will answer), it is receiving too many request bodies at once, or no database connection of your share came free within DATABASE_MAX_WAIT_MS (`details.limit: "databaseConnections"`); QUERY_TIMEOUT: the database cancelled the request after DATABASE_STATEMENT_TIMEOUT_MS (narrow it or retry). Each with `Retry-After` */
+      503: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FlatErrorResponseDto'];
+        };
+      };
+    };
+  };
+  moveConsumerCheckpointWithToken: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The store's name (its id is accepted too) */
+        eventStoreName: string;
+        consumerName: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['MoveCheckpointDto'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ConsumerResponseDto'];
+        };
+      };
+      /** @description VALIDATION_ERROR: the request is invalid; `details.fields` lists every failing field */
+      400: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FlatErrorResponseDto'];
+        };
+      };
+      /** @description UNAUTHORIZED: missing, invalid or revoked credentials */
+      401: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FlatErrorResponseDto'];
+        };
+      };
+      /** @description FORBIDDEN: the API key lacks the scope this operation needs */
+      403: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FlatErrorResponseDto'];
+        };
+      };
+      /** @description NOT_FOUND: the resource does not exist or belongs to another tenant */
+      404: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FlatErrorResponseDto'];
+        };
+      };
+      /** @description REQUEST_TIMEOUT: the request did not arrive whole within REQUEST_TIMEOUT_MS, or its body arrived slower than MIN_BODY_BYTES_PER_SECOND; the connection is closed */
+      408: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FlatErrorResponseDto'];
+        };
+      };
+      /** @description CONSUMER_IN_USE: clients are attached (`details.connectedClients`); send `force: true` to move it anyway */
+      409: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FlatErrorResponseDto'];
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE: the body is larger than MAX_BODY_BYTES */
+      413: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FlatErrorResponseDto'];
+        };
+      };
+      /** @description VALIDATION_ERROR: the body is not JSON in UTF-8 (`Content-Type: application/json`) */
+      415: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FlatErrorResponseDto'];
+        };
+      };
+      /** @description RATE_LIMITED: the API key used up its requests of this minute (`details.limit: "requests"`), or, on appends, the store its events of this minute (`details.limit: "events"`, nothing written; only `Retry-After` then refers to the budget). Every response to an authenticated request carries the `X-RateLimit-*` headers. */
+      429: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          /** @description Seconds to wait before retrying */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FlatErrorResponseDto'];
+        };
+      };
+      /** @description INTERNAL_ERROR: unexpected failure; `details.requestId` identifies it in the logs */
+      500: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FlatErrorResponseDto'];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE: this instance is shutting down (retry; another instance will answer), it is receiving too many request bodies at once, or no database connection of your share came free within DATABASE_MAX_WAIT_MS (`details.limit: "databaseConnections"`); QUERY_TIMEOUT: the database cancelled the request after DATABASE_STATEMENT_TIMEOUT_MS (narrow it or retry). Each with `Retry-After` */
+      503: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FlatErrorResponseDto'];
+        };
+      };
+    };
+  };
+  listParkedEventsWithToken: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The store's name (its id is accepted too) */
+        eventStoreName: string;
+        consumerName: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParkedEventListResponseDto'];
+        };
+      };
+      /** @description VALIDATION_ERROR: a query parameter (or body field) this operation does not define, named in `details.fields`, or two credentials in one request (two `Authorization` headers) */
+      400: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FlatErrorResponseDto'];
+        };
+      };
+      /** @description UNAUTHORIZED: missing, invalid or revoked credentials */
+      401: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FlatErrorResponseDto'];
+        };
+      };
+      /** @description FORBIDDEN: the API key lacks the scope this operation needs */
+      403: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FlatErrorResponseDto'];
+        };
+      };
+      /** @description NOT_FOUND: the resource does not exist or belongs to another tenant */
+      404: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FlatErrorResponseDto'];
+        };
+      };
+      /** @description RATE_LIMITED: the API key used up its requests of this minute (`details.limit: "requests"`), or, on appends, the store its events of this minute (`details.limit: "events"`, nothing written; only `Retry-After` then refers to the budget). Every response to an authenticated request carries the `X-RateLimit-*` headers. */
+      429: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          /** @description Seconds to wait before retrying */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FlatErrorResponseDto'];
+        };
+      };
+      /** @description INTERNAL_ERROR: unexpected failure; `details.requestId` identifies it in the logs */
+      500: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FlatErrorResponseDto'];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE: this instance is shutting down (retry; another instance will answer), it is receiving too many request bodies at once, or no database connection of your share came free within DATABASE_MAX_WAIT_MS (`details.limit: "databaseConnections"`); QUERY_TIMEOUT: the database cancelled the request after DATABASE_STATEMENT_TIMEOUT_MS (narrow it or retry). Each with `Retry-After` */
+      503: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FlatErrorResponseDto'];
+        };
+      };
+    };
+  };
+  replayParkedEventWithToken: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The store's name (its id is accepted too) */
+        eventStoreName: string;
+        consumerName: string;
+        /** @description The parked event's global position */
+        position: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The event is pending again */
+      202: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description VALIDATION_ERROR: the request is invalid; `details.fields` lists every failing field */
+      400: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FlatErrorResponseDto'];
+        };
+      };
+      /** @description UNAUTHORIZED: missing, invalid or revoked credentials */
+      401: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FlatErrorResponseDto'];
+        };
+      };
+      /** @description FORBIDDEN: the API key lacks the scope this operation needs */
+      403: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FlatErrorResponseDto'];
+        };
+      };
+      /** @description NOT_FOUND: the resource does not exist or belongs to another tenant */
+      404: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FlatErrorResponseDto'];
+        };
+      };
+      /** @description RATE_LIMITED: the API key used up its requests of this minute (`details.limit: "requests"`), or, on appends, the store its events of this minute (`details.limit: "events"`, nothing written; only `Retry-After` then refers to the budget). Every response to an authenticated request carries the `X-RateLimit-*` headers. */
+      429: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          /** @description Seconds to wait before retrying */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FlatErrorResponseDto'];
+        };
+      };
+      /** @description INTERNAL_ERROR: unexpected failure; `details.requestId` identifies it in the logs */
+      500: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FlatErrorResponseDto'];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE: this instance is shutting down (retry; another instance will answer), it is receiving too many request bodies at once, or no database connection of your share came free within DATABASE_MAX_WAIT_MS (`details.limit: "databaseConnections"`); QUERY_TIMEOUT: the database cancelled the request after DATABASE_STATEMENT_TIMEOUT_MS (narrow it or retry). Each with `Retry-After` */
+      503: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FlatErrorResponseDto'];
+        };
+      };
+    };
+  };
+  skipParkedEventWithToken: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The store's name (its id is accepted too) */
+        eventStoreName: string;
+        consumerName: string;
+        /** @description The parked event's global position */
+        position: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Skipped: done, as if acked */
+      204: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description VALIDATION_ERROR: the request is invalid; `details.fields` lists every failing field */
+      400: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FlatErrorResponseDto'];
+        };
+      };
+      /** @description UNAUTHORIZED: missing, invalid or revoked credentials */
+      401: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FlatErrorResponseDto'];
+        };
+      };
+      /** @description FORBIDDEN: the API key lacks the scope this operation needs */
+      403: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FlatErrorResponseDto'];
+        };
+      };
+      /** @description NOT_FOUND: the resource does not exist or belongs to another tenant */
+      404: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FlatErrorResponseDto'];
+        };
+      };
+      /** @description RATE_LIMITED: the API key used up its requests of this minute (`details.limit: "requests"`), or, on appends, the store its events of this minute (`details.limit: "events"`, nothing written; only `Retry-After` then refers to the budget). Every response to an authenticated request carries the `X-RateLimit-*` headers. */
+      429: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          /** @description Seconds to wait before retrying */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FlatErrorResponseDto'];
+        };
+      };
+      /** @description INTERNAL_ERROR: unexpected failure; `details.requestId` identifies it in the logs */
+      500: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FlatErrorResponseDto'];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE: this instance is shutting down (retry; another instance will answer), it is receiving too many request bodies at once, or no database connection of your share came free within DATABASE_MAX_WAIT_MS (`details.limit: "databaseConnections"`); QUERY_TIMEOUT: the database cancelled the request after DATABASE_STATEMENT_TIMEOUT_MS (narrow it or retry). Each with `Retry-After` */
+      503: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FlatErrorResponseDto'];
+        };
+      };
+    };
+  };
+  ackConsumerEventsWithToken: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The store's name (its id is accepted too) */
+        eventStoreName: string;
+        consumerName: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['AckConsumerEventsDto'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AckResponseDto'];
+        };
+      };
+      /** @description VALIDATION_ERROR: the request is invalid; `details.fields` lists every failing field */
+      400: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FlatErrorResponseDto'];
+        };
+      };
+      /** @description UNAUTHORIZED: missing, invalid or revoked credentials */
+      401: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FlatErrorResponseDto'];
+        };
+      };
+      /** @description FORBIDDEN: the API key lacks the scope this operation needs */
+      403: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FlatErrorResponseDto'];
+        };
+      };
+      /** @description NOT_FOUND: the resource does not exist or belongs to another tenant */
+      404: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FlatErrorResponseDto'];
+        };
+      };
+      /** @description REQUEST_TIMEOUT: the request did not arrive whole within REQUEST_TIMEOUT_MS, or its body arrived slower than MIN_BODY_BYTES_PER_SECOND; the connection is closed */
+      408: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FlatErrorResponseDto'];
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE: the body is larger than the limit */
+      413: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FlatErrorResponseDto'];
+        };
+      };
+      /** @description VALIDATION_ERROR: the body is not JSON in UTF-8 (`Content-Type: application/json`) */
+      415: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FlatErrorResponseDto'];
+        };
+      };
+      /** @description RATE_LIMITED: the API key used up its requests of this minute (`details.limit: "requests"`), or, on appends, the store its events of this minute (`details.limit: "events"`, nothing written; only `Retry-After` then refers to the budget). Every response to an authenticated request carries the `X-RateLimit-*` headers. */
+      429: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          /** @description Seconds to wait before retrying */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FlatErrorResponseDto'];
+        };
+      };
+      /** @description INTERNAL_ERROR: unexpected failure; `details.requestId` identifies it in the logs */
+      500: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FlatErrorResponseDto'];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE: this instance is shutting down (retry; another instance will answer), it is receiving too many request bodies at once, or no database connection of your share came free within DATABASE_MAX_WAIT_MS (`details.limit: "databaseConnections"`); QUERY_TIMEOUT: the database cancelled the request after DATABASE_STATEMENT_TIMEOUT_MS (narrow it or retry). Each with `Retry-After` */
+      503: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FlatErrorResponseDto'];
+        };
+      };
+    };
+  };
+  streamConsumerEventsWithToken: {
+    parameters: {
+      query?: {
+        /** @description The API key, for clients that cannot set headers (EventSource) */
+        apiKey?: string;
+        /** @description The access token, for clients that cannot set headers (EventSource); /api paths only */
+        accessToken?: string;
+        /** @description Names this client across reconnects (generated when absent) */
+        clientId?: string;
+        /** @description As the Last-Event-ID header, for clients that cannot set it */
+        lastEventId?: string;
+        /** @description Events in flight to this stream at most (CONSUMER_MAX_IN_FLIGHT_PER_CLIENT when absent or larger) */
+        maxInFlight?: string;
+      };
+      header?: never;
+      path: {
+        /** @description The store's name (its id is accepted too) */
+        eventStoreName: string;
+        consumerName: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A `text/event-stream` that lasts until the client leaves or the server ends it */
+      200: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'text/event-stream': string;
+        };
+      };
+      /** @description VALIDATION_ERROR: the request is invalid; `details.fields` lists every failing field */
+      400: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'text/event-stream': components['schemas']['FlatErrorResponseDto'];
+        };
+      };
+      /** @description UNAUTHORIZED: missing, invalid or revoked credentials */
+      401: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'text/event-stream': components['schemas']['FlatErrorResponseDto'];
+        };
+      };
+      /** @description FORBIDDEN: the API key lacks the scope this operation needs */
+      403: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'text/event-stream': components['schemas']['FlatErrorResponseDto'];
+        };
+      };
+      /** @description NOT_FOUND: the resource does not exist or belongs to another tenant */
+      404: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'text/event-stream': components['schemas']['FlatErrorResponseDto'];
+        };
+      };
+      /** @description CONSUMER_LIMIT: CONSUMER_MAX_CLIENTS clients are attached to the consumer already */
+      409: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'text/event-stream': components['schemas']['FlatErrorResponseDto'];
+        };
+      };
+      /** @description RATE_LIMITED: the API key used up its requests of this minute (`details.limit: "requests"`), or, on appends, the store its events of this minute (`details.limit: "events"`, nothing written; only `Retry-After` then refers to the budget). Every response to an authenticated request carries the `X-RateLimit-*` headers. */
+      429: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          /** @description Seconds to wait before retrying */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FlatErrorResponseDto'];
+        };
+      };
+      /** @description INTERNAL_ERROR: unexpected failure; `details.requestId` identifies it in the logs */
+      500: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'text/event-stream': components['schemas']['FlatErrorResponseDto'];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE: this instance is shutting down; try again */
+      503: {
+        headers: {
+          /** @description The request's id (the caller's `X-Request-Id` when it is 1-128 of `[A-Za-z0-9._-]`, otherwise a new UUID); log lines of the request carry it */
+          'X-Request-Id'?: string;
+          /** @description Requests this API key may make per UTC minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time (seconds) at which the current minute's window ends */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'text/event-stream': components['schemas']['FlatErrorResponseDto'];
         };
       };
     };

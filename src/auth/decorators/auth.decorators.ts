@@ -8,6 +8,7 @@ export type AuthMethod = 'api-key' | 'jwt' | 'admin-token' | 'none';
 
 export const AUTH_METHOD = 'auth:method';
 export const REQUIRED_SCOPE = 'auth:scope';
+export const QUERY_CREDENTIAL = 'auth:query-credential';
 
 /** Swagger security scheme names, registered in configure-app.ts. */
 export const API_KEY_SCHEME = 'api-key';
@@ -52,3 +53,10 @@ export const RequireAdminToken = () =>
 
 /** The scope the caller's key must hold; a valid key without it gets 403 FORBIDDEN. */
 export const RequireScope = (scope: Scope) => applyDecorators(SetMetadata(REQUIRED_SCOPE, scope), ApiExtension('x-required-scope', scope));
+
+/**
+ * The route also takes its credential from this query parameter (`apiKey`, or `accessToken` on
+ * /api paths): for browsers' EventSource, which cannot send an Authorization header, as the
+ * WebSocket upgrade does. Both at once must say the same.
+ */
+export const AcceptQueryCredential = (parameter: 'apiKey' | 'accessToken') => SetMetadata(QUERY_CREDENTIAL, parameter);

@@ -38,11 +38,16 @@ export const DISTRIBUTION_PLAN: DistributionPlan = {
     { table: 'subscriptions', column: 'event_store_id' },
     { table: 'dead_letters', column: 'event_store_id' },
     { table: 'store_activity', column: 'event_store_id' },
+    { table: 'consumers', column: 'event_store_id' },
+    { table: 'consumer_events', column: 'event_store_id' },
+    { table: 'consumer_processed', column: 'event_store_id' },
+    { table: 'consumer_connections', column: 'event_store_id' },
   ],
   functions: [
     { name: 'append_batch', byStore: true },
     { name: 'append_batch_insert_events', byStore: true },
     { name: 'append_batch_write_streams', byStore: true },
+    { name: 'append_batch_processed', byStore: true },
     { name: 'dcb_matching_positions', byStore: true },
     { name: 'delete_expired_events', byStore: true },
     // Called by append_batch on the store's node with the batch in memory; it reads no table.

@@ -3,6 +3,8 @@ import { StaticDcbChecks1795400000000 } from './1795400000000-StaticDcbChecks';
 import { EventPayloadsAsJson1795500000000 } from './1795500000000-EventPayloadsAsJson';
 import { StoreActivityCounts1795600000000 } from './1795600000000-StoreActivityCounts';
 import { DistributableSchema1795700000000 } from './1795700000000-DistributableSchema';
+import { Consumers1795800000000 } from './1795800000000-Consumers';
+import { ConsumerAppends1795900000000 } from './1795900000000-ConsumerAppends';
 
 /** Every migration, oldest first. Listed explicitly so the build, the CLI and tests agree. */
 export const MIGRATIONS = [
@@ -11,4 +13,6 @@ export const MIGRATIONS = [
   EventPayloadsAsJson1795500000000,
   StoreActivityCounts1795600000000,
   DistributableSchema1795700000000,
+  Consumers1795800000000,
+  ConsumerAppends1795900000000,
 ];

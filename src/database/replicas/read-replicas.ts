@@ -83,6 +83,7 @@ export class ReadReplicas implements OnApplicationShutdown {
     const shares = new ConnectionShares({
       connections: config.DATABASE_POOL_SIZE,
       perTenant: config.DATABASE_MAX_CONNECTIONS_PER_TENANT,
+      readsPerTenant: config.DATABASE_MAX_READS_PER_TENANT,
       reservedForAppends: 0,
       maxWaitMs: config.DATABASE_MAX_WAIT_MS,
     });

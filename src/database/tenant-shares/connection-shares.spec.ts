@@ -2,17 +2,23 @@ import { ConnectionShares, ReleaseConnection } from './connection-shares';
 import type { DatabaseWork } from './database-use';
 
 describe('ConnectionShares', () => {
-  const limits = { connections: 4, perTenant: 2, reservedForAppends: 1, maxWaitMs: 60_000 };
+  const limits = { connections: 4, perTenant: 2, readsPerTenant: 2, reservedForAppends: 1, maxWaitMs: 60_000 };
   let shares: ConnectionShares;
   const granted: string[] = [];
   const releases = new Map<string, ReleaseConnection>();
 
-  /** Asks for a connection as `name` (tenant and work), noting when it is granted. */
+  /**
+   * Asks for a connection as `name` (tenant and work), noting when it is granted. A request a test
+   * leaves waiting is refused after maxWaitMs, long after the test: that refusal is nobody's concern.
+   */
   const ask = (name: string, tenantId: string, work: DatabaseWork = 'read', on = shares) =>
-    on.acquire(tenantId, work).then((release) => {
-      granted.push(name);
-      releases.set(name, release);
-    });
+    on.acquire(tenantId, work).then(
+      (release) => {
+        granted.push(name);
+        releases.set(name, release);
+      },
+      () => undefined,
+    );
   const settle = () => new Promise((resolve) => setImmediate(resolve));
 
   beforeEach(() => {
@@ -59,6 +65,19 @@ describe('ConnectionShares', () => {
       await settle();
     }
     expect(granted).toEqual(['a1', 'a2', 'b1', 'a3', 'a4']);
+  });
+
+  it('lets a tenant run at most readsPerTenant reads at once, its appends taking the rest of its share', async () => {
+    const wide = new ConnectionShares({ ...limits, connections: 8, perTenant: 4, readsPerTenant: 2, reservedForAppends: 0 });
+    for (const name of ['a1', 'a2', 'a3']) void ask(name, 'A', 'read', wide);
+    void ask('a4', 'A', 'append', wide);
+    void ask('b1', 'B', 'read', wide);
+    await settle();
+    expect(granted).toEqual(['a1', 'a2', 'a4', 'b1']);
+
+    releases.get('a1')!();
+    await settle();
+    expect(granted).toEqual(['a1', 'a2', 'a4', 'b1', 'a3']);
   });
 
   it("serves a tenant's waiting append ahead of its own waiting reads", async () => {

@@ -9,6 +9,11 @@ export interface ConnectionShareLimits {
   connections: number;
   /** Connections one tenant may hold at once, whatever it does with them. */
   perTenant: number;
+  /**
+   * Of those, how many its reads may hold at once: a read can keep a database core busy for up to the
+   * statement timeout, and a tenant running one per core would leave the others' queries waiting for CPU.
+   */
+  readsPerTenant: number;
   /** Connections reads never take, so that an append always finds one no read holds. */
   reservedForAppends: number;
   /** How long a request may wait for a connection before it is answered 503. */
@@ -23,13 +28,14 @@ interface Waiter {
 /** One tenant's connections in use and its requests waiting, appends ahead of reads. */
 interface Lane {
   held: number;
+  readsHeld: number;
   appends: Waiter[];
   reads: Waiter[];
 }
 
 /**
- * Shares a database pool among tenants: a tenant holds at most `perTenant` connections at once,
- * reads of all tenants together leave `reservedForAppends` free, and a request that cannot have a
+ * Shares a database pool among tenants: a tenant holds at most `perTenant` connections at once, at
+ * most `readsPerTenant` of them for reads, reads of all tenants together leave `reservedForAppends` free, and a request that cannot have a
  * connection now waits in its tenant's own queue. When a connection comes back, tenants with
  * someone waiting are served in turn (round robin), each its oldest append first, then its oldest
  * read; so one tenant's hundred queued reads delay another tenant's request by at most one turn,
@@ -83,22 +89,28 @@ export class ConnectionShares {
   }
 
   private mayTake(lane: Lane, work: DatabaseWork): boolean {
-    const { connections, perTenant, reservedForAppends } = this.limits;
+    const { connections, perTenant, readsPerTenant, reservedForAppends } = this.limits;
     if (this.held >= connections || lane.held >= perTenant) return false;
-    return work === 'append' || this.readsHeld < connections - reservedForAppends;
+    return work === 'append' || (lane.readsHeld < readsPerTenant && this.readsHeld < connections - reservedForAppends);
   }
 
   private take(tenantId: string, lane: Lane, work: DatabaseWork): ReleaseConnection {
     this.held += 1;
     lane.held += 1;
-    if (work === 'read') this.readsHeld += 1;
+    if (work === 'read') {
+      this.readsHeld += 1;
+      lane.readsHeld += 1;
+    }
     let released = false;
     return () => {
       if (released) return;
       released = true;
       this.held -= 1;
       lane.held -= 1;
-      if (work === 'read') this.readsHeld -= 1;
+      if (work === 'read') {
+        this.readsHeld -= 1;
+        lane.readsHeld -= 1;
+      }
       this.forgetIfIdle(tenantId, lane);
       this.serveWaiting();
     };
@@ -134,7 +146,7 @@ export class ConnectionShares {
 
   private lane(tenantId: string): Lane {
     let lane = this.lanes.get(tenantId);
-    if (!lane) this.lanes.set(tenantId, (lane = { held: 0, appends: [], reads: [] }));
+    if (!lane) this.lanes.set(tenantId, (lane = { held: 0, readsHeld: 0, appends: [], reads: [] }));
     return lane;
   }
 

@@ -24,12 +24,13 @@ export class AppendDcbEventsHandler implements ICommandHandler<AppendDcbEventsCo
     // Before the store is looked up: a condition is checked under the store's lock, where its cost would hold up the store's appends.
     if (command.condition) this.budget.check(command.condition.failIfEventsMatch.items, 'condition.failIfEventsMatch.items');
     const eventStoreId = await this.stores.resolveId(command.tenantId, command.eventStoreRef);
-    const { events, condition, idempotency } = command;
+    const { events, condition, idempotency, consumer } = command;
     const request: DcbAppendRequest = {
       kind: 'dcb',
       events,
       condition: condition && { items: condition.failIfEventsMatch.items, after: condition.after ?? 0 },
       idempotency,
+      consumer,
     };
     return settleDcbAppend(eventStoreId, request, await this.batcher.append(eventStoreId, request));
   }

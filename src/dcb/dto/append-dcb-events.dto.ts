@@ -3,6 +3,7 @@ import { Type } from 'class-transformer';
 import { IsInt, IsObject, Max, Min, ValidateNested } from 'class-validator';
 import { OptionalNotNull } from '../../common/decorators/optional-not-null.decorator';
 import { hasOnlyFields, instanceOf, isIntegerBetween, isPlainObject } from '../../common/validation/precheck';
+import { ConsumerPositionDto } from '../../event-log/dto/consumer-position.dto';
 import { precheckEvents, SubmittedEventDto, SubmittedEvents } from '../../event-log/dto/submitted-event.dto';
 import { DcbQueryDto, precheckQuery } from './dcb-query.dto';
 
@@ -37,17 +38,30 @@ export class AppendDcbEventsDto {
   @Type(() => AppendConditionDto)
   condition?: AppendConditionDto;
 
+  @ApiPropertyOptional({
+    type: ConsumerPositionDto,
+    description:
+      'The consumer that processed `position` with this append, recorded in its transaction; already processed: 409 ALREADY_PROCESSED, nothing written',
+  })
+  @OptionalNotNull()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => ConsumerPositionDto)
+  consumer?: ConsumerPositionDto;
+
   /** The rules above as plain code (see AppValidationPipe). */
   static precheck(body: unknown): AppendDcbEventsDto | null {
-    if (!isPlainObject(body) || !hasOnlyFields(body, ['events', 'condition'])) return null;
+    if (!isPlainObject(body) || !hasOnlyFields(body, ['events', 'condition', 'consumer'])) return null;
     const events = precheckEvents(body.events);
     if (!events) return null;
+    const consumer = body.consumer === undefined ? undefined : ConsumerPositionDto.precheck(body.consumer);
+    if (consumer === null) return null;
     const { condition } = body;
-    if (condition === undefined) return instanceOf(AppendDcbEventsDto, { events });
+    if (condition === undefined) return instanceOf(AppendDcbEventsDto, { events, consumer });
     if (!isPlainObject(condition) || !hasOnlyFields(condition, ['failIfEventsMatch', 'after'])) return null;
     const failIfEventsMatch = precheckQuery(condition.failIfEventsMatch);
     const { after } = condition;
     if (!failIfEventsMatch || (after !== undefined && !isIntegerBetween(after, 0, Number.MAX_SAFE_INTEGER))) return null;
-    return instanceOf(AppendDcbEventsDto, { events, condition: instanceOf(AppendConditionDto, { failIfEventsMatch, after }) });
+    return instanceOf(AppendDcbEventsDto, { events, consumer, condition: instanceOf(AppendConditionDto, { failIfEventsMatch, after }) });
   }
 }

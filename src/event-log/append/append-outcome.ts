@@ -1,4 +1,5 @@
 import { DomainError } from '../../common/errors/domain-error';
+import { AlreadyProcessedError, ConsumerNotFoundError } from '../../consumers/consumers.errors';
 import { EventStoreNotFoundError } from '../../event-stores/event-store.errors';
 import { EventBudgetDetail, EventBudgetExceededError } from '../../limits/limits.errors';
 import type { IdempotentOutcome } from '../idempotency/idempotent-outcome';
@@ -21,7 +22,9 @@ export interface StreamSizeDetail {
 type SharedRefusal =
   | { outcome: 'idempotency_conflict'; detail: null }
   | { outcome: 'budget_exceeded'; detail: EventBudgetDetail }
-  | { outcome: 'store_not_found'; detail: null };
+  | { outcome: 'store_not_found'; detail: null }
+  | { outcome: 'consumer_not_found'; detail: null }
+  | { outcome: 'already_processed'; detail: null };
 
 /** What `append_batch` decides for a stream append, with what each outcome carries. */
 export type StreamAppendOutcome =
@@ -79,5 +82,9 @@ function sharedRefusal(eventStoreId: string, request: StreamAppendRequest | DcbA
       return new EventBudgetExceededError(eventStoreId, refusal.detail);
     case 'store_not_found':
       return new EventStoreNotFoundError(eventStoreId);
+    case 'consumer_not_found':
+      return new ConsumerNotFoundError(request.consumer?.name ?? '');
+    case 'already_processed':
+      return new AlreadyProcessedError(request.consumer?.name ?? '', request.consumer?.position ?? 0);
   }
 }

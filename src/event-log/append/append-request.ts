@@ -21,6 +21,12 @@ export interface AppendResult {
   createdAt: string;
 }
 
+/** The consumer that processed `position` with an append (exactly-once processing, docs/consumers.md). */
+export interface ConsumerPosition {
+  name: string;
+  position: number;
+}
+
 /** A stream append or a DCB append, as `append_batch` takes it. */
 export interface StreamAppendRequest {
   kind: 'stream';
@@ -28,6 +34,7 @@ export interface StreamAppendRequest {
   expectedVersion: ExpectedVersion | undefined;
   events: NewEvent[];
   idempotency?: IdempotencyRequest;
+  consumer?: ConsumerPosition;
 }
 
 export interface DcbAppendRequest {
@@ -35,6 +42,7 @@ export interface DcbAppendRequest {
   events: NewEvent[];
   condition?: { items: object[]; after: number };
   idempotency?: IdempotencyRequest;
+  consumer?: ConsumerPosition;
 }
 
 export type AppendRequest = StreamAppendRequest | DcbAppendRequest;
@@ -49,8 +57,9 @@ export async function requestJson(request: AppendRequest): Promise<string> {
           streamId: request.streamId,
           expectedVersion: expectedVersionArgument(request.expectedVersion),
           idempotency: request.idempotency,
+          consumer: request.consumer,
           sizeBytes,
         }
-      : { kind: request.kind, condition: request.condition, idempotency: request.idempotency, sizeBytes };
+      : { kind: request.kind, condition: request.condition, idempotency: request.idempotency, consumer: request.consumer, sizeBytes };
   return `${JSON.stringify(header).slice(0, -1)},"events":${json}}`;
 }

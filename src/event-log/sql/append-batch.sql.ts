@@ -8,6 +8,7 @@ import { APPENDS_CHANNEL, MAX_CONFLICTING_POSITIONS } from '../event-log.constan
  * Inputs. `p_requests` is a JSON array of requests as append/append-request.ts serialises them:
  *   {kind: "stream", streamId, expectedVersion ("any" | "no_stream" | "stream_exists" | "<n>"), sizeBytes, events, idempotency?}
  *   {kind: "dcb", sizeBytes, events, condition?: {items, after}, idempotency?}
+ * either may carry `consumer: {name, position}` (the consumer that processed `position` with this append),
  * with `events` [{type, data, metadata, tags, schemaVersion, sizeBytes}] (data and metadata as strings of JSON text), `idempotency` {key,
  * fingerprint}, and `sizeBytes` the UTF-8 bytes of the compact JSON data and metadata (per event, and
  * their sum per request). The sizes are the service's: it serialises every event anyway, and
@@ -24,9 +25,12 @@ import { APPENDS_CHANNEL, MAX_CONFLICTING_POSITIONS } from '../event-log.constan
  *   version_conflict      currentVersion (stream appends)
  *   size_exceeded         currentSizeBytes, appendSizeBytes, maxStreamSizeBytes (stream appends)
  *   condition_failed      the lowest ${MAX_CONFLICTING_POSITIONS} conflicting positions (DCB appends)
+ *   consumer_not_found    null (the store has no consumer of that name)
+ *   already_processed     null (the consumer already processed that position: append_batch_processed, or an
+ *                         earlier request of this batch)
  *   store_not_found       null, for every request (the store is gone)
- * Order of the checks: the key (a replay appends nothing and costs nothing), the budget (only
- * appended events count), then the version and size, or the condition.
+ * Order of the checks: the key (a replay appends nothing and costs nothing), the consumer's
+ * position, the budget (only appended events count), then the version and size, or the condition.
  *
  * Locks. The store row, FOR NO KEY UPDATE, first and until commit: it hands out positions, so
  * batches from any number of API instances (and the retention sweep) run one after the other,
@@ -34,12 +38,13 @@ import { APPENDS_CHANNEL, MAX_CONFLICTING_POSITIONS } from '../event-log.constan
  * meanwhile. Nothing raises for a refused request, so one request's refusal never undoes another's
  * append and no subtransaction is needed.
  *
- * Steps. Each request is decided in turn (1. its key, 2. the budget, 3. the version and size of its
- * stream, or its condition), as of the requests before it: the streams the batch names are read
+ * Steps. Each request is decided in turn (1. its key, 1b. its consumer's position, 2. the budget, 3.
+ * the version and size of its stream, or its condition), as of the requests before it: the streams the batch names are read
  * once, and their version and size kept in `v_streams`. An appended request is remembered in
  * `v_appended` (append_batch_appended, append-batch-types.sql.ts) and its result kept with its key;
  * the writes come after the loop, each a function of its own: append_batch_insert_events (every
- * event of the batch in one INSERT), append_batch_write_streams (one upsert per stream), then the
+ * event of the batch in one INSERT), append_batch_write_streams (one upsert per stream), the
+ * consumers' processed positions (`v_processed`, "<consumerId> <position>"), then the
  * store's counters and its appends of this minute (store_activity), once, and one NOTIFY on
  * ${APPENDS_CHANNEL} with `<storeId>:<lastPosition>`, delivered on commit. A DCB condition sees every request ahead of it: the stored events through
  * dcb_matching_positions, the batch's own through append_batch_matching_positions.
@@ -72,6 +77,9 @@ DECLARE
   v_conflicts bigint[];
   v_this append_batch_appended;
   v_result jsonb;
+  v_consumer_id text;
+  v_processed_key text;
+  v_processed text[] := '{}';
 BEGIN
   SELECT * INTO v_store FROM event_stores WHERE id = p_event_store_id FOR NO KEY UPDATE;
   IF NOT FOUND THEN
@@ -106,6 +114,24 @@ BEGIN
         ELSE
           outcome := 'idempotency_conflict'; detail := NULL;
         END IF;
+        RETURN NEXT;
+        CONTINUE;
+      END IF;
+    END IF;
+
+    -- 1b. The consumer's position: processed once, whatever the number of attempts.
+    v_processed_key := NULL;
+    IF jsonb_typeof(v_request->'consumer') = 'object' THEN
+      SELECT c.id INTO v_consumer_id FROM consumers c WHERE c.event_store_id = p_event_store_id AND c.name = v_request->'consumer'->>'name';
+      IF NOT FOUND THEN
+        outcome := 'consumer_not_found'; detail := NULL;
+        RETURN NEXT;
+        CONTINUE;
+      END IF;
+      v_processed_key := v_consumer_id || ' ' || (v_request->'consumer'->>'position');
+      IF v_processed_key = ANY(v_processed)
+         OR append_batch_processed(p_event_store_id, v_consumer_id, (v_request->'consumer'->>'position')::bigint) THEN
+        outcome := 'already_processed'; detail := NULL;
         RETURN NEXT;
         CONTINUE;
       END IF;
@@ -187,6 +213,9 @@ BEGIN
       ON CONFLICT (event_store_id, key) DO UPDATE
          SET fingerprint = EXCLUDED.fingerprint, result = EXCLUDED.result, created_at = EXCLUDED.created_at;
     END IF;
+    IF v_processed_key IS NOT NULL THEN
+      v_processed := v_processed || v_processed_key;
+    END IF;
     v_last := v_last + v_count;
     v_newest := v_this.created_at;
     v_used := v_used + v_count;
@@ -199,6 +228,8 @@ BEGIN
   END IF;
   PERFORM append_batch_insert_events(p_event_store_id, p_requests, v_appended);
   v_new_streams := append_batch_write_streams(p_event_store_id, v_appended);
+  INSERT INTO consumer_processed (event_store_id, consumer_id, position)
+  SELECT p_event_store_id, split_part(k, ' ', 1), split_part(k, ' ', 2)::bigint FROM unnest(v_processed) AS k;
   UPDATE event_stores
      SET last_position = v_last,
          total_events = total_events + (v_last - v_store.last_position),

@@ -1,5 +1,5 @@
 import { Command } from '@nestjs/cqrs';
-import type { AppendResult, NewEvent } from '../../event-log/append/append-request';
+import type { AppendResult, ConsumerPosition, NewEvent } from '../../event-log/append/append-request';
 import type { ExpectedVersion } from '../../event-log/append/expected-version';
 import type { IdempotencyRequest } from '../../event-log/idempotency/idempotency-request.decorator';
 import type { IdempotentOutcome } from '../../event-log/idempotency/idempotent-outcome';
@@ -12,6 +12,7 @@ export class AppendToStreamCommand extends Command<IdempotentOutcome<AppendResul
     readonly events: NewEvent[],
     readonly expectedVersion: ExpectedVersion | undefined,
     readonly idempotency: IdempotencyRequest | undefined,
+    readonly consumer?: ConsumerPosition,
   ) {
     super();
   }

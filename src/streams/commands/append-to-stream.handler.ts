@@ -20,8 +20,8 @@ export class AppendToStreamHandler implements ICommandHandler<AppendToStreamComm
 
   async execute(command: AppendToStreamCommand): Promise<IdempotentOutcome<AppendResult>> {
     const eventStoreId = await this.stores.resolveId(command.tenantId, command.eventStoreRef);
-    const { streamId, expectedVersion, events, idempotency } = command;
-    const request: StreamAppendRequest = { kind: 'stream', streamId, expectedVersion, events, idempotency };
+    const { streamId, expectedVersion, events, idempotency, consumer } = command;
+    const request: StreamAppendRequest = { kind: 'stream', streamId, expectedVersion, events, idempotency, consumer };
     return settleStreamAppend(eventStoreId, request, await this.batcher.append(eventStoreId, request));
   }
 }

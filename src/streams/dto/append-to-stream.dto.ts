@@ -1,11 +1,14 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsObject, ValidateNested } from 'class-validator';
+import { ConsumerPositionDto } from '../../event-log/dto/consumer-position.dto';
 import { OptionalNotNull } from '../../common/decorators/optional-not-null.decorator';
 import { hasOnlyFields, instanceOf, isPlainObject } from '../../common/validation/precheck';
 import { ExpectedVersion, IsExpectedVersion, isExpectedVersion } from '../../event-log/append/expected-version';
 import { EXPECTED_VERSION_SCHEMA } from './expected-version.schema';
 import { precheckEvents, SubmittedEventDto, SubmittedEvents } from '../../event-log/dto/submitted-event.dto';
 
-export const APPEND_FIELDS = ['events', 'expectedStreamVersion'];
+export const APPEND_FIELDS = ['events', 'expectedStreamVersion', 'consumer'];
 
 export class AppendToStreamDto {
   @SubmittedEvents()
@@ -17,12 +20,25 @@ export class AppendToStreamDto {
   @IsExpectedVersion()
   expectedStreamVersion?: ExpectedVersion;
 
+  @ApiPropertyOptional({
+    type: ConsumerPositionDto,
+    description:
+      'The consumer that processed `position` with this append, recorded in its transaction; already processed: 409 ALREADY_PROCESSED, nothing written',
+  })
+  @OptionalNotNull()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => ConsumerPositionDto)
+  consumer?: ConsumerPositionDto;
+
   /** The rules above as plain code (see AppValidationPipe); `fields` are those the body may have. */
   static precheck(body: unknown, fields: readonly string[] = APPEND_FIELDS): AppendToStreamDto | null {
     if (!isPlainObject(body) || !hasOnlyFields(body, fields)) return null;
     const events = precheckEvents(body.events);
     const { expectedStreamVersion } = body;
     if (!events || (expectedStreamVersion !== undefined && !isExpectedVersion(expectedStreamVersion))) return null;
-    return instanceOf(AppendToStreamDto, { events, expectedStreamVersion });
+    const consumer = body.consumer === undefined ? undefined : ConsumerPositionDto.precheck(body.consumer);
+    if (consumer === null) return null;
+    return instanceOf(AppendToStreamDto, { events, expectedStreamVersion, consumer });
   }
 }

@@ -13,11 +13,15 @@ import type { StoreFeed } from '../live/store-feed';
 import type { StoreFeeds } from '../live/store-feeds';
 import { CLOSE_HISTORY_ROLLED_BACK, CLOSE_POLICY_VIOLATION } from '../websocket.constants';
 import { ClientMessage, parseClientMessage, ProtocolError, ProtocolErrorCode } from '../ws-protocol';
+import type { ConsumerDispatcher } from '../../consumers/engine/consumer-dispatcher';
+import { ConsumerAttachments } from './consumer-attachments';
 import type { ConnectionRecord } from './connection-record';
 import type { UpgradeSession } from './upgrade-session';
 
 export interface ConnectionServices {
   feeds: StoreFeeds;
+  consumers: ConsumerDispatcher;
+  maxConsumerInFlight: number;
   eventLog: EventLogReader;
   replays: ReplayScheduler;
   maxBufferedBytes: number;
@@ -41,6 +45,7 @@ export class ClientConnection implements FrameSink {
   /** Bytes of each frame queued on the socket and not yet handed to the kernel, oldest first. */
   private readonly unsent: number[] = [];
   private readonly subscriptionServices: SubscriptionServices;
+  private readonly consumers: ConsumerAttachments;
 
   constructor(
     readonly socket: WebSocket,
@@ -55,6 +60,7 @@ export class ClientConnection implements FrameSink {
       replayPageBytes: services.maxBufferedBytes,
       logger,
     };
+    this.consumers = new ConsumerAttachments(session, this, services.consumers, services.maxConsumerInFlight);
   }
 
   get eventStoreId(): string {
@@ -87,6 +93,12 @@ export class ClientConnection implements FrameSink {
           return this.sendError('SUBSCRIPTION_NOT_FOUND', `No subscription '${message.subscriptionId}' on this connection`);
         }
         return;
+      case 'consume':
+        return this.consumers.subscribe(message.consumer, message.maxInFlight);
+      case 'ack':
+        return this.consumers.ack(message.consumer, message);
+      case 'release':
+        return this.consumers.unsubscribe(message.consumer);
       case 'ping':
         return this.send('{"type":"pong"}');
     }
@@ -187,12 +199,19 @@ export class ClientConnection implements FrameSink {
     if (this.socket.readyState === WebSocket.OPEN || this.socket.readyState === WebSocket.CONNECTING) this.socket.close(code, reason);
   }
 
-  /** The socket is gone: stop every subscription and let go of the store's feed. */
-  dispose(): void {
+  /** The socket is gone: stop every subscription and let go of the store's feed; resolves once its consumer leases are handed back. */
+  dispose(): Promise<void> {
     this.closed = true;
     for (const subscription of this.subscriptions.values()) subscription.end();
     this.subscriptions.clear();
     this.releaseFeedIfUnused();
+    // Queued behind the client's last messages, so that an attachment still being made is handed back too.
+    this.inbox = this.inbox
+      .then(() => this.consumers.dispose())
+      .catch((error: Error) => {
+        this.services.logger.warn(`Consumer leases of ${this.session.connectionId} left to expire: ${error.message}`);
+      });
+    return this.inbox;
   }
 
   record(expiresAt: number): ConnectionRecord {
@@ -291,7 +310,7 @@ export class ClientConnection implements FrameSink {
     return (this.socket as unknown as { _socket: Socket })._socket;
   }
 
-  private sendError(code: ProtocolErrorCode, message: string): void {
+  sendError(code: ProtocolErrorCode, message: string): void {
     this.send(JSON.stringify({ type: 'error', error: { code, message } }));
   }
 }

@@ -3,6 +3,7 @@ import type { WebSocket } from 'ws';
 import { EnvironmentVariables } from '../../config/environment-variables';
 import { Metrics } from '../../metrics/metrics';
 import { EventLogReader } from '../../event-log/read/event-log-reader';
+import { ConsumerDispatcher } from '../../consumers/engine/consumer-dispatcher';
 import { ReplayScheduler } from '../live/replay-scheduler';
 import { StoreFeeds } from '../live/store-feeds';
 import { REGISTRY_REFRESH_MS, REGISTRY_TTL_MS } from '../websocket.constants';
@@ -19,6 +20,8 @@ export class ClientConnections implements OnApplicationBootstrap, OnApplicationS
   private readonly logger = new Logger('WebSocket');
   private readonly connections = new Map<WebSocket, ClientConnection>();
   private readonly services: ConnectionServices;
+  /** Closed connections still finishing their messages (consumer acks) and handing consumer leases back. */
+  private readonly disposing = new Set<Promise<void>>();
   private timers: NodeJS.Timeout[] = [];
 
   constructor(
@@ -28,9 +31,12 @@ export class ClientConnections implements OnApplicationBootstrap, OnApplicationS
     feeds: StoreFeeds,
     eventLog: EventLogReader,
     replays: ReplayScheduler,
+    consumers: ConsumerDispatcher,
   ) {
     this.services = {
       feeds,
+      consumers,
+      maxConsumerInFlight: config.CONSUMER_MAX_IN_FLIGHT_PER_CLIENT,
       eventLog,
       replays,
       maxBufferedBytes: config.WS_MAX_BUFFERED_BYTES,
@@ -67,7 +73,8 @@ export class ClientConnections implements OnApplicationBootstrap, OnApplicationS
     if (!connection) return;
     this.connections.delete(socket);
     this.metrics.websocketConnections.dec();
-    connection.dispose();
+    const disposed = connection.dispose().finally(() => this.disposing.delete(disposed));
+    this.disposing.add(disposed);
     const { eventStoreId, connectionId, principal } = connection.session;
     this.registry
       .remove([{ eventStoreId, connectionId, apiKeyId: principal.apiKeyId }])
@@ -84,7 +91,9 @@ export class ClientConnections implements OnApplicationBootstrap, OnApplicationS
     const closing = [...this.connections.keys()].map((socket) => new Promise((resolve) => socket.once('close', resolve)));
     this.closeWhere(() => true, code, reason);
     let timer: NodeJS.Timeout | undefined;
-    await Promise.race([Promise.all(closing), new Promise((resolve) => (timer = setTimeout(resolve, waitMs)))]);
+    // The messages that came before each close (consumer acks) are handled, and consumer leases handed back, before the database goes.
+    const done = Promise.all(closing).then(() => Promise.all(this.disposing));
+    await Promise.race([done, new Promise((resolve) => (timer = setTimeout(resolve, waitMs)))]);
     clearTimeout(timer);
   }
 

@@ -1,8 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { IncomingMessage } from 'node:http';
 import type { Principal } from '../../auth/principal';
-import { AmbiguousCredentialsError } from '../../auth/auth.errors';
-import { bearerToken, soleAuthorization } from '../../auth/strategies/bearer-token';
+import { credentialFromQueryOrHeader, soleAuthorization } from '../../auth/strategies/bearer-token';
 import { OriginPolicy } from '../../common/cross-origin/origin-policy';
 import { ForbiddenError, MalformedPathError, UnauthorizedError } from '../../common/errors/common.errors';
 import { DomainError } from '../../common/errors/domain-error';
@@ -59,7 +58,7 @@ export class UpgradeAuthorizer {
     // A browser on an origin not let in is refused before its key is looked at or counted.
     this.origins.checkUpgrade(request.headers.origin, request.headers.host);
     const query = new URL(request.url ?? '/', 'http://localhost').searchParams;
-    const principal = await this.authenticate(credential(query.get('apiKey'), soleAuthorization(request)));
+    const principal = await this.authenticate(credentialFromQueryOrHeader(query.get('apiKey'), soleAuthorization(request)));
     Object.assign(headers, await this.rateLimiter.count(principal.apiKeyId));
     if (!principal.scopes.includes('read')) throw new ForbiddenError('read');
 
@@ -94,15 +93,6 @@ export class UpgradeAuthorizer {
   private async reserveSlot(apiKeyId: string, connectionId: string): Promise<boolean> {
     return (await this.failOpen.call(() => this.registry.reserve(apiKeyId, connectionId, this.config.WS_MAX_CONNECTIONS_PER_KEY))) ?? true;
   }
-}
-
-/** The key, from the `apiKey` parameter or the Authorization header; both at once must say the same. */
-function credential(apiKey: string | null, authorization: string | undefined): string | null {
-  const headerKey = bearerToken(authorization);
-  if (apiKey && authorization !== undefined && apiKey !== headerKey) {
-    throw new AmbiguousCredentialsError('The apiKey parameter and the Authorization header name different credentials');
-  }
-  return apiKey || headerKey;
 }
 
 function decodePathSegment(raw: string): string {

@@ -1,0 +1,31 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { IsInt, IsString, Matches, Max, Min } from 'class-validator';
+import { hasOnlyFields, instanceOf, isIntegerBetween, isPlainObject } from '../../common/validation/precheck';
+import { CONSUMER_NAME_PATTERN } from '../../consumers/consumer.constants';
+
+/**
+ * `consumer` of an append: the consumer that processed `position` with it. Recorded in the append's
+ * transaction; a position already processed refuses the append (409 ALREADY_PROCESSED), so a process
+ * manager that reacts to an event with new events does so exactly once (docs/consumers.md).
+ */
+export class ConsumerPositionDto {
+  @ApiProperty({ example: 'order-process-manager', description: 'A consumer of this store' })
+  @IsString()
+  @Matches(CONSUMER_NAME_PATTERN)
+  name!: string;
+
+  @ApiProperty({ example: 42, minimum: 0, description: 'The position the consumer processed' })
+  @IsInt()
+  @Min(0)
+  @Max(Number.MAX_SAFE_INTEGER)
+  position!: number;
+
+  /** The rules above as plain code (see AppValidationPipe). */
+  static precheck(value: unknown): ConsumerPositionDto | null {
+    if (!isPlainObject(value) || !hasOnlyFields(value, ['name', 'position'])) return null;
+    const { name, position } = value;
+    if (typeof name !== 'string' || !CONSUMER_NAME_PATTERN.test(name) || !isIntegerBetween(position, 0, Number.MAX_SAFE_INTEGER))
+      return null;
+    return instanceOf(ConsumerPositionDto, { name, position });
+  }
+}
