@@ -298,7 +298,7 @@ async function main() {
             ? ctx.preload1kb.storeId
             : runner.store === 'none'
               ? null
-              : await createStore(`${scenario.id}-${runner.runner}${suffix}-${config.runId}`);
+              : await createStore(`${scenario.id}-${runner.runner.replace('@', '-c')}${suffix}-${config.runId}`);
     log(
       `${scenario.name} / ${runner.runner}${config.rounds > 1 ? ` (round ${round_})` : ''}: ${clients} clients, ${config.warmupMs / 1000}+${config.durationMs / 1000} s`,
     );
@@ -442,6 +442,42 @@ async function main() {
       if (config.rounds > 1) chosen.roundsEventsPerSecond = runs.map((run) => run.eventsPerSecond ?? null);
       if (runs.some((run) => run.verification)) chosen.verificationAllRounds = runs.map((run) => run.verification ?? null);
       entry.runs[name] = chosen;
+    }
+    // A swept baseline or peer (`baseline@4` … `baseline@64`) is represented by its best connection count: the
+    // one with the highest median events/s. Its runs stand for `baseline` (or the peer) in the table and the
+    // ratios; every count's figures stay in `entry.sweeps`.
+    for (const family of new Set(scenario.runners.filter((runner) => runner.sweep).map((runner) => runner.sweep))) {
+      const members = scenario.runners.filter((runner) => runner.sweep === family).map((runner) => runner.runner);
+      const byConnections = members.map((name) => {
+        const perRound = rounds.get(name).map((run) => (run.eventsPerSecond === undefined ? null : round(run.eventsPerSecond)));
+        const known = perRound.filter((value) => value !== null);
+        return {
+          name,
+          connections: entry.runs[name].clients,
+          eventsPerSecond: known.length ? round(median(known)) : null,
+          rounds: perRound,
+        };
+      });
+      const best =
+        byConnections.filter((sweep) => sweep.eventsPerSecond !== null).sort((a, b) => b.eventsPerSecond - a.eventsPerSecond)[0] ??
+        byConnections[0];
+      entry.runs[family] = { ...entry.runs[best.name], sweepWinner: best.connections };
+      rounds.set(family, rounds.get(best.name));
+      for (const name of members) {
+        delete entry.runs[name];
+        rounds.delete(name);
+      }
+      (entry.sweeps ??= {})[family] = {
+        winner: best.connections,
+        byConnections: byConnections.map((sweep) => ({
+          connections: sweep.connections,
+          eventsPerSecond: sweep.eventsPerSecond,
+          rounds: sweep.rounds,
+        })),
+      };
+      log(
+        `  ${family} sweep: ${byConnections.map((s) => `${s.connections}→${s.eventsPerSecond}`).join(', ')}; best ${best.connections} connections`,
+      );
     }
     // Every other runner against the baseline, and the service against every peer (a runner that is
     // neither: emmett); a peer may run at its own concurrency (`clients`). Round r of one runner against

@@ -88,7 +88,8 @@ export function configureApp(app: NestFastifyApplication): NestFastifyApplicatio
   fastify.addHook('preValidation', bodyIntake.bodyReceived);
   fastify.addHook('onResponse', logRequest);
   fastify.addHook('onResponse', recordHttpMetrics(app.get(Metrics)));
-  fastify.setReplySerializer(serializeReply);
+  // Fastify sends a serialiser's Buffer as it is (reply.js accepts a string or a Buffer), though its type says string.
+  fastify.setReplySerializer(serializeReply as (payload: unknown) => string);
   fastify.removeAllContentTypeParsers();
   fastify.addContentTypeParser('application/json', { parseAs: 'buffer' }, parseJsonBody);
   serveConsole(fastify);

@@ -13,6 +13,20 @@ function positiveNumber(name, fallback) {
   return value;
 }
 
+/**
+ * The connection counts the 1 KB group's baselines and peer are swept over (BENCH_SWEEP_CONNECTIONS, e.g.
+ * "4,16"; default 4, 8, 16, 32, 64). A shorter list is for quick comparisons between two builds; a
+ * baseline is only at its best over the full sweep.
+ */
+export function sweepConnections() {
+  const raw = process.env.BENCH_SWEEP_CONNECTIONS;
+  if (!raw) return [4, 8, 16, 32, 64];
+  const counts = raw.split(',').map((s) => Number(s.trim()));
+  if (counts.some((n) => !Number.isInteger(n) || n <= 0))
+    throw new Error(`BENCH_SWEEP_CONNECTIONS must list positive integers, got '${raw}'`);
+  return counts;
+}
+
 export function readConfig() {
   const runId = randomBytes(4).toString('hex');
   const config = {

@@ -56,6 +56,25 @@ function renderLoadTable(lines, scenarios) {
       'the store lock then the tag check and the insert, in one transaction; the 1 KB group: its own connection counts, one function call per DCB append, ' +
       'and the same SELECT for the reads with every value taken as text; see bench/README.md).',
   );
+  const swept = scenarios.filter((scenario) => scenario.sweeps);
+  if (swept.length) {
+    lines.push(
+      '',
+      '**Baselines at their best.** Each baseline and peer of these scenarios ran at every connection count below in every round, ' +
+        "in the same sitting as the service; its row above is the count with the best median events/s, and the ratios divide by that count's runs.",
+      '',
+      '| Scenario | Runner | Events/s by connections (median of rounds) | Best |',
+      '|---|---|---|--:|',
+    );
+    for (const scenario of swept) {
+      for (const [family, sweep] of Object.entries(scenario.sweeps)) {
+        const figures = sweep.byConnections.map(
+          (s) => `${s.connections}: ${s.eventsPerSecond === null ? 'failed' : number(s.eventsPerSecond)}`,
+        );
+        lines.push(`| ${scenario.name} | ${family} | ${figures.join(' · ')} | ${sweep.winner} |`);
+      }
+    }
+  }
   const peerRuns = scenarios.flatMap((scenario) =>
     Object.entries(scenario.runs)
       .filter(([runner, run]) => isPeer(runner) && run.about)

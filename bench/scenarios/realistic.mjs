@@ -1,14 +1,17 @@
 // The 1 KB group (k–o): the streams and DCB scenarios' loads with realistic events (lib/events.mjs: an order
 // of ~985 bytes of JSON data and ~128 bytes of metadata), each against a raw-PostgreSQL baseline that writes
 // or reads the same rows, so that service / baseline measures what users see:
-//   k  append-single-1kb-64c     single-event appends, 64 clients over 1000 streams; baseline 16 connections; peer emmett (16)
-//   l  append-batch100-1kb-8c    100-event appends (~110 KB bodies), 8 clients; baseline 8 connections
-//   m  dcb-conditional-1kb-32c   DCB conditional appends, a tag unique to each request; baseline 16 connections, one function call
-//   n  read-stream-1kb           1000-event pages of a 100,000-event stream, 4 readers; baseline 4 connections
-//   o  read-by-type-1kb          1000-event pages of one of 10 types, 4 readers; baseline 4 connections
+//   k  append-single-1kb-64c     single-event appends, 64 clients over 1000 streams; baseline and peer emmett swept
+//   l  append-batch100-1kb-8c    100-event appends (~110 KB bodies), 8 clients; baseline swept
+//   m  dcb-conditional-1kb-32c   DCB conditional appends, a tag unique to each request; baseline (one function call) swept
+//   n  read-stream-1kb           1000-event pages of a 100,000-event stream, 4 readers; baseline swept
+//   o  read-by-type-1kb          1000-event pages of one of 10 types, 4 readers; baseline swept
+// A baseline or peer is measured at its best: it runs once per connection count of SWEEP_CONNECTIONS in every
+// round (runners `baseline@4` … `baseline@64`), and run.mjs divides by the count with the best median (see README).
 import { randomBytes } from 'node:crypto';
 import { ApiClient } from '../lib/api-process.mjs';
 import { BASELINE_APPEND_WITH_METADATA } from '../lib/baseline-sql.mjs';
+import { sweepConnections } from '../lib/config.mjs';
 import { openPool } from '../lib/database.mjs';
 import { EMMETT_PACKAGE, emmettVersion, openEmmett, verifyEmmett } from '../lib/emmett.mjs';
 import { ORDER_EVENT_TYPES, orderEventTexts } from '../lib/events.mjs';
@@ -23,6 +26,15 @@ const DISTINCT_EVENTS = 1000;
 const BATCH = 100;
 const PAGE = 1000;
 const CHECK_EVERY = 25;
+/** The connection counts every baseline and peer of the group is measured at, in the same rounds as the service. */
+export const SWEEP_CONNECTIONS = sweepConnections();
+
+/** One runner per connection count, named `<runner>@<count>`; run.mjs keeps the best count of each. */
+const swept = (makeRunner) =>
+  SWEEP_CONNECTIONS.map((connections) => {
+    const runner = makeRunner(connections);
+    return { ...runner, runner: `${runner.runner}@${connections}`, sweep: runner.runner };
+  });
 
 const httpError = (status, text) => ({ outcome: 'error', error: `HTTP ${status}`, detail: text });
 const randomInt = (below) => Math.floor(Math.random() * below);
@@ -434,16 +446,16 @@ export const REALISTIC_SCENARIOS = [
     name: 'append-single-1kb-64c',
     kind: 'write',
     clients: 64,
-    summary: `single-event appends of 1 KB orders (with metadata), 64 clients, round-robin over ${WRITE_STREAMS} streams of one store, no expected version; baseline 16 connections; peer: emmett appendToStream with 16 appenders`,
-    runners: [serviceAppend(1), baselineAppend(1, 16), emmettAppend(16)],
+    summary: `single-event appends of 1 KB orders (with metadata), 64 clients, round-robin over ${WRITE_STREAMS} streams of one store, no expected version; baseline and peer emmett appendToStream (pool = appenders) each swept over ${SWEEP_CONNECTIONS.join(', ')} connections`,
+    runners: [serviceAppend(1), ...swept((n) => baselineAppend(1, n)), ...swept(emmettAppend)],
   },
   {
     id: 'l',
     name: 'append-batch100-1kb-8c',
     kind: 'write',
     clients: 8,
-    summary: `100-event appends of 1 KB orders (~110 KB bodies), 8 clients, round-robin over ${WRITE_STREAMS} streams of one store; baseline 8 connections`,
-    runners: [serviceAppend(BATCH), baselineAppend(BATCH, 8)],
+    summary: `100-event appends of 1 KB orders (~110 KB bodies), 8 clients, round-robin over ${WRITE_STREAMS} streams of one store; baseline swept over ${SWEEP_CONNECTIONS.join(', ')} connections`,
+    runners: [serviceAppend(BATCH), ...swept((n) => baselineAppend(BATCH, n))],
   },
   {
     id: 'm',
@@ -451,8 +463,8 @@ export const REALISTIC_SCENARIOS = [
     kind: 'write',
     clients: 32,
     summary:
-      'DCB conditional single-event appends of 1 KB orders, 32 clients, each request on a tag never seen before with failIfEventsMatch {tags:[that tag]} after the position its client last saw, fresh store; baseline: 16 connections, one PL/pgSQL function call per event (lock, event_tags check, insert)',
-    runners: [serviceConditionalAppend(), baselineConditionalAppend(16)],
+      'DCB conditional single-event appends of 1 KB orders, 32 clients, each request on a tag never seen before with failIfEventsMatch {tags:[that tag]} after the position its client last saw, fresh store; baseline: one PL/pgSQL function call per event (lock, event_tags check, insert), swept over 4–64 connections',
+    runners: [serviceConditionalAppend(), ...swept(baselineConditionalAppend)],
   },
   {
     id: 'n',
@@ -461,8 +473,8 @@ export const REALISTIC_SCENARIOS = [
     clients: 4,
     needsPreload1kb: true,
     summary:
-      'stream reads of full 1000-event pages (limit=1000&fromStreamPosition=random ≤ 99,000) of one 100,000-event stream of 1 KB orders, 4 readers; baseline: the same SELECT, 4 connections, rows as text',
-    runners: [serviceReadStream(), baselineReadStream(4)],
+      'stream reads of full 1000-event pages (limit=1000&fromStreamPosition=random ≤ 99,000) of one 100,000-event stream of 1 KB orders, 4 readers; baseline: the same SELECT, rows as text, swept over 4–64 connections',
+    runners: [serviceReadStream(), ...swept(baselineReadStream)],
   },
   {
     id: 'o',
@@ -470,7 +482,7 @@ export const REALISTIC_SCENARIOS = [
     kind: 'read',
     clients: 4,
     needsPreload1kb: true,
-    summary: `cross-stream reads of full 1000-event pages of one of ${ORDER_EVENT_TYPES.length} types (types=T&limit=1000&fromGlobalPosition=random), the same store, 4 readers; baseline: the same SELECT by type, 4 connections, rows as text`,
-    runners: [serviceReadByType(), baselineReadByType(4)],
+    summary: `cross-stream reads of full 1000-event pages of one of ${ORDER_EVENT_TYPES.length} types (types=T&limit=1000&fromGlobalPosition=random), the same store, 4 readers; baseline: the same SELECT by type, rows as text, swept over ${SWEEP_CONNECTIONS.join(', ')} connections`,
+    runners: [serviceReadByType(), ...swept(baselineReadByType)],
   },
 ];

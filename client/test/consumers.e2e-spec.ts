@@ -171,7 +171,7 @@ describe('Durable consumers through the client against the built API', () => {
     expect(await projection.get()).toMatchObject({ checkpoint: total, lag: 0, inFlight: 0 });
   });
 
-  it('takes Server-Sent Events where there is no WebSocket, and resumes a cut stream with Last-Event-ID without a repeat', async () => {
+  it('takes Server-Sent Events where there is no WebSocket, and resumes a cut stream with Last-Event-ID, handling each event once', async () => {
     const cutting = cuttingFetch(5);
     // No WebSocket given, and Node 20 has no global one: run() picks SSE by itself.
     const sseClient = new EventStoreClient({ baseUrl: service.url, apiKey: key, fetch: cutting.fetch });
@@ -195,7 +195,10 @@ describe('Durable consumers through the client against the built API', () => {
     expect(Number(cutting.requests[1].lastEventId)).toBeGreaterThanOrEqual(1);
     const positions = calls.map((call) => call.event.globalPosition);
     expect(positions).toEqual(Array.from({ length: total }, (_, index) => index + 1));
-    expect(calls.every((call) => call.delivery === 1)).toBe(true);
+    // Nothing at or below the resume point comes again: the service takes those as received. An event it had sent
+    // past the cut, which never arrived, comes again as a redelivery (how many depends on the machine's timing).
+    const resumedAfter = Number(cutting.requests[1].lastEventId);
+    expect(calls.filter((call) => call.event.globalPosition <= resumedAfter).every((call) => call.delivery === 1)).toBe(true);
     // Over SSE an event comes as the read endpoints return it; its delivery count is the handler's second argument.
     const [firstEvent] = await all(store.readEvents());
     expect(calls[0].event).toEqual(firstEvent);

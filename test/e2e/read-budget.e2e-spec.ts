@@ -191,6 +191,51 @@ describe('Read page budget', () => {
     });
   });
 
+  it('returns pages of hundreds of events whole and in order, cut by the budget or the limit, on every read path', async () => {
+    // 250 events of ~400 bytes: PostgreSQL sends a page in runs of 100, and the 64 KB budget ends a page within its second run.
+    const EVENT_COUNT = 250;
+    for (let first = 0; first < EVENT_COUNT; first += 50) {
+      await http()
+        .post(`/event-stores/${store}/streams/many`)
+        .set(bearer(tenant.key))
+        .send({ events: Array.from({ length: 50 }, (_, i) => ({ type: 'm', data: { n: first + i, blob: blob(300) }, tags: ['many:1'] })) })
+        .expect(200);
+    }
+    const all = Array.from({ length: EVENT_COUNT }, (_, n) => n);
+    const streamPages = await readToEnd((previous) =>
+      get(`/event-stores/${store}/streams/many`, {
+        limit: 1000,
+        ...(previous && { fromStreamPosition: lastOf(previous).streamPosition + 1 }),
+      }),
+    );
+    expect(streamPages.length).toBeGreaterThan(1);
+    expect(streamPages[0].events.length).toBeGreaterThan(100);
+    expectPagesWithin(streamPages, BUDGET);
+    expect(nValues(streamPages)).toEqual(all);
+
+    const backward = await readToEnd((previous) =>
+      get(`/event-stores/${store}/streams/many`, {
+        direction: 'backward',
+        limit: 1000,
+        ...(previous && { toStreamPosition: lastOf(previous).streamPosition - 1 }),
+      }),
+    );
+    expect(nValues(backward)).toEqual([...all].reverse());
+
+    const byLimit = await get(`/event-stores/${store}/events`, { types: 'm', limit: 105 });
+    expect(byLimit.events.map((event) => event.data.n)).toEqual(all.slice(0, 105));
+    expect(byLimit.hasMore).toBe(true);
+
+    const dcb = await http()
+      .post(`/event-stores/${store}/query`)
+      .set(bearer(tenant.key))
+      .send({ query: { items: [{ tags: ['many:1'] }] }, after: 0, limit: 1000 })
+      .expect(200);
+    expect(dcb.body.events.length).toBeGreaterThan(100);
+    expect(dcb.body.events.map((event: ReadEvent) => event.data.n)).toEqual(all.slice(0, dcb.body.events.length));
+    expect(dcb.body.lastPosition).toBe(dcb.body.events.at(-1).globalPosition);
+  });
+
   it('pages a DCB read at the budget with hasMore, reading on from lastPosition', async () => {
     await appendFixture();
     const query = (after: number) =>

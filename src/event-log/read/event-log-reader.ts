@@ -9,7 +9,7 @@ import { EnvironmentVariables } from '../../config/environment-variables';
 import type { StoredEventResponseDto } from '../dto/stored-event.response.dto';
 import { EventsFilter, eventsQuery, typeCondition } from './events-query';
 import { budgetedPage, PAGE_COLUMNS, PagedEventRow, pageOf, splitPage } from './page-budget';
-import { EventShape, eventJsonSql, eventsJson, EventText, PageRow } from './stored-event';
+import { EventShape, eventJsonSql, EventText, PageRow, pageJson } from './stored-event';
 
 /** Inclusive bounds on stream positions. */
 export interface StreamRange {
@@ -28,16 +28,17 @@ export interface EventPage {
 const READ_STREAM = (order: 'ASC' | 'DESC') => `
   SELECT s.version AS stream_version, page.*
     FROM streams s
-   CROSS JOIN LATERAL (${pageOf(
-     budgetedPage(
-       `SELECT ${PAGE_COLUMNS} FROM events
+    LEFT JOIN LATERAL (${pageOf(
+      budgetedPage(
+        `SELECT ${PAGE_COLUMNS} FROM events
          WHERE event_store_id = $1 AND stream_id = $2 AND stream_position BETWEEN $3 AND $4
          ORDER BY stream_position ${order}
          LIMIT $5::int + 1`,
-       { order: `stream_position ${order}`, limit: '$5::int', budget: '$6::bigint' },
-     ),
-   )}) page
-   WHERE s.event_store_id = $1 AND s.stream_id = $2`;
+        { order: `stream_position ${order}`, limit: '$5::int', budget: '$6::bigint' },
+      ),
+    )}) page ON true
+   WHERE s.event_store_id = $1 AND s.stream_id = $2
+   ORDER BY page.run`;
 /** What an event is, without its payload. */
 export interface EventHead {
   type: string;
@@ -67,7 +68,7 @@ export class EventLogReader {
   /** The stream's version and a page of its events, from one snapshot (of a standby, maybe: ReadReplicas); null if never appended to. */
   async readStream(eventStoreId: string, streamId: string, range: StreamRange): Promise<(EventPage & { streamVersion: number }) | null> {
     const source = await this.replicas.forRead(eventStoreId);
-    const [row] = await source.query<(PageRow & { stream_version: string })[]>(READ_STREAM_SQL[range.direction], [
+    const rows = await source.query<(PageRow & { stream_version: string })[]>(READ_STREAM_SQL[range.direction], [
       eventStoreId,
       streamId,
       range.from ?? 0,
@@ -75,16 +76,17 @@ export class EventLogReader {
       range.limit,
       this.pageBudget,
     ]);
-    if (!row) return null;
-    return { streamVersion: Number(row.stream_version), events: eventsJson(row), hasMore: row.has_more };
+    if (rows.length === 0) return null;
+    const { events, hasMore } = pageJson(rows);
+    return { streamVersion: Number(rows[0].stream_version), events, hasMore };
   }
 
   /** Events across the store in global order (see events-query.ts), from the primary or a standby (ReadReplicas). */
   async readEvents(eventStoreId: string, filter: EventsFilter): Promise<EventPage> {
     const { text, values } = eventsQuery(eventStoreId, filter, this.pageBudget);
     const source = await this.replicas.forRead(eventStoreId);
-    const [row] = await source.query<PageRow[]>(pageOf(text), values);
-    return { events: eventsJson(row), hasMore: row.has_more };
+    const { events, hasMore } = pageJson(await source.query<PageRow[]>(pageOf(text), values));
+    return { events, hasMore };
   }
 
   /**

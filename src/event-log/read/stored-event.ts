@@ -7,10 +7,15 @@ export type TagsField = 'when-present' | 'always';
 /** The JSON an event read renders (page-budget.ts): the API's event, or a WebSocket frame's. */
 export type EventShape = 'stored' | 'frame';
 
-/** A field of an event's JSON: its name, the SQL of its JSON value, and whether it is left out when that is NULL. */
+/**
+ * A field of an event's JSON: its name, the SQL of its JSON value as text, and whether it is left
+ * out when that is NULL.
+ */
 type JsonField = [name: string, value: string, omittedWhenNull?: boolean];
 
 const ISO_TIMESTAMP = `to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+// A uuid's and this timestamp's text never need escaping in JSON: they are quoted as they are.
+const quoted = (text: string) => `'"' || ${text} || '"'`;
 const [
   STREAM_ID,
   STREAM_POSITION,
@@ -23,31 +28,34 @@ const [
   TRANSACTION_ID,
   CREATED_AT,
 ]: JsonField[] = [
-  ['streamId', 'to_json(stream_id)'],
-  ['streamPosition', 'stream_position'],
-  ['globalPosition', 'global_position'],
-  ['eventId', 'to_json(event_id)'],
-  ['type', 'to_json(type)'],
+  ['streamId', 'to_json(stream_id)::text'],
+  ['streamPosition', 'stream_position::text'],
+  ['globalPosition', 'global_position::text'],
+  ['eventId', quoted('event_id::text')],
+  ['type', 'to_json(type)::text'],
   // Spliced in as stored: json columns keep the compact text the service wrote when it was appended.
-  ['data', 'data'],
+  ['data', 'data::text'],
   ['metadata', 'metadata::text', true],
-  ['schemaVersion', 'to_json(schema_version)'],
-  ['transactionId', 'to_json(transaction_id)'],
-  ['createdAt', `to_json(${ISO_TIMESTAMP})`],
+  ['schemaVersion', 'to_json(schema_version)::text'],
+  ['transactionId', quoted('transaction_id::text')],
+  ['createdAt', quoted(ISO_TIMESTAMP)],
 ];
 
 /**
  * The fields as one JSON object, a SQL expression over a relation with the events table's columns.
- * concat() builds the text in one buffer and skips NULL arguments, which leaves out an omitted
- * field with its name (a chain of || would copy the growing string at every step). Strings go
- * through to_json, which escapes as JSON.stringify does.
+ * Text joined with ||, every value already text: concat() would look up each argument's output
+ * function on every row (a page of 1 KB events took about 1.4 times as long here). Each || copies the string so
+ * far, so the small fields before `data` are joined first, those after it too, and the three parts
+ * last: the event's payload is copied twice, not once per field. An omitted field is '' with its
+ * name. Strings go through to_json, which escapes as JSON.stringify does.
  */
 function jsonObjectSql(fields: JsonField[]): string {
   const parts = fields.map(([name, value, omittedWhenNull], i) => {
     const key = `'${i === 0 ? '{' : ','}"${name}":'`;
-    return omittedWhenNull ? `${key} || ${value}` : `${key}, ${value}`;
+    return omittedWhenNull ? `COALESCE(${key} || ${value}, '')` : `${key} || ${value}`;
   });
-  return `concat(${parts.join(', ')}, '}')`;
+  const data = fields.indexOf(DATA);
+  return `(${parts.slice(0, data).join(' || ')}) || ${parts[data]} || (${[...parts.slice(data + 1), "'}'"].join(' || ')})`;
 }
 
 /**
@@ -60,7 +68,7 @@ export function eventJsonSql(shape: EventShape = 'stored', tags: TagsField = 'wh
   if (shape === 'frame') return jsonObjectSql([STREAM_ID, STREAM_POSITION, GLOBAL_POSITION, EVENT_ID, TYPE, DATA, CREATED_AT]);
   const tagsField: JsonField =
     tags === 'always'
-      ? ['tags', 'array_to_json(tags)']
+      ? ['tags', 'array_to_json(tags)::text']
       : ['tags', 'CASE WHEN cardinality(tags) > 0 THEN array_to_json(tags)::text END', true];
   return jsonObjectSql([
     STREAM_ID,
@@ -77,16 +85,31 @@ export function eventJsonSql(shape: EventShape = 'stored', tags: TagsField = 'wh
   ]);
 }
 
-/** A page of events as PostgreSQL wrote it (page-budget.ts): their JSON array, and whether more follow. */
+/** A run of a page's events as PostgreSQL wrote it (page-budget.ts): their JSON joined with commas, and whether more follow. */
 export interface PageRow {
-  events: string;
-  has_more: boolean;
-  /** The last event's global position, null for an empty page. */
+  /** Null on a row that holds only the event after the page. */
+  events: string | null;
+  has_more: boolean | null;
+  /** The run's last global position, null when it holds no event of the page. */
   last_position: string | null;
 }
 
-/** The page's events, spliced into the response as they are. */
-export const eventsJson = (row: PageRow): JsonText<StoredEventResponseDto[]> => new JsonText(row.events);
+/** A page from its rows (none for an empty page): its events as one JSON array, spliced into the response as they are. */
+export function pageJson(rows: PageRow[]): { events: JsonText<StoredEventResponseDto[]>; hasMore: boolean; lastPosition: string | null } {
+  const runs: string[] = [];
+  let hasMore = false;
+  let lastPosition: string | null = null;
+  for (const row of rows) {
+    if (row.events !== null) runs.push(row.events);
+    if (row.last_position !== null) lastPosition = row.last_position;
+    // Null on a stream's row with an empty page (read-stream's LEFT JOIN).
+    if (row.has_more) hasMore = true;
+  }
+  // The runs stay apart (JsonText's parts): the reply copies them into its body one after the other.
+  const parts = runs.flatMap((run, i) => [i === 0 ? '[' : ',', run]);
+  parts.push(runs.length === 0 ? '[]' : ']');
+  return { events: new JsonText(parts), hasMore, lastPosition };
+}
 
 /** An event for subscribers, which splice its JSON into a message of their own, and what they need to know of it. */
 export interface EventText {
