@@ -41,11 +41,23 @@ describe('The service on Redis Sentinel', () => {
     // Appends go on until one appended after the promotion has been delivered, and one counted by the
     // request limit, which skips Redis for 5 s after a failure (or until the promise is broken).
     const countedAfter = () => service.appends.find((append) => append.respondedAt > promotedAt && append.counted);
-    await waitFor(() => service.firstDeliveryAppendedAfter(promotedAt) !== undefined && countedAfter() !== undefined, {
-      timeoutMs: RESUMED_WITHIN_MS + 15_000,
-      what: 'a delivery of an event appended after the promotion, and an append counted in Redis',
-    });
-    await service.stopAppends();
+    const waiting = { timeoutMs: RESUMED_WITHIN_MS + 15_000 };
+    try {
+      await waitFor(() => service.firstDeliveryAppendedAfter(promotedAt) !== undefined, {
+        ...waiting,
+        what: 'a delivery of an event appended after the promotion',
+      });
+      await waitFor(() => countedAfter() !== undefined, { ...waiting, what: 'an append after the promotion counted in Redis' });
+    } catch (error) {
+      // What the two processes said since the kill is what tells a slow failover from a missed one.
+      const since = (log: string) => log.slice(-4000);
+      throw new Error(`${(error as Error).message}\nAPI log:\n${since(service.api.log)}\nWorker log:\n${since(service.worker.log)}`, {
+        cause: error,
+      });
+    } finally {
+      // Stopped whatever happened, so that the next test counts only its own appends.
+      await service.stopAppends();
+    }
     await service.allDelivered(30_000);
 
     const resumed = service.firstDeliveryAppendedAfter(promotedAt)!;
