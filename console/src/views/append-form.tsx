@@ -1,5 +1,5 @@
 import { type ExpectedStreamVersion, VersionConflictError } from '@event-store-service/client';
-import { useEffect, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import { ErrorMessage, Notice } from '../components';
 import { FormError, parseJsonObject, splitList } from '../format';
 import { useAction } from '../hooks';
@@ -34,9 +34,9 @@ export function AppendForm(props: {
   const [touched, setTouched] = useState(false);
   const [notice, setNotice] = useState<string | undefined>();
   const shownVersion = props.version === null ? 'no_stream' : props.version === undefined ? '' : String(props.version);
-  useEffect(() => {
-    if (!touched) setExpected(shownVersion);
-  }, [shownVersion, touched]);
+  // Until the user edits it, the field is the stream's version as shown, from the first render (an effect
+  // copying it in left the field empty for a frame, which a quick user or test could read).
+  const expectedVersion = touched ? expected : shownVersion;
 
   const append = useAction(async () => {
     setNotice(undefined);
@@ -47,7 +47,7 @@ export function AppendForm(props: {
       ...(metadata.trim() !== '' && { metadata: parseJsonObject(metadata, 'Metadata') }),
       ...(splitList(tags).length > 0 && { tags: splitList(tags) }),
     };
-    const expectedStreamVersion = parseExpected(expected);
+    const expectedStreamVersion = parseExpected(expectedVersion);
     const result = await client
       .store(props.store)
       .appendToStream(props.streamId, [event], expectedStreamVersion === undefined ? {} : { expectedStreamVersion });
@@ -76,7 +76,7 @@ export function AppendForm(props: {
             Expected version
             <input
               name="expectedVersion"
-              value={expected}
+              value={expectedVersion}
               aria-describedby="expected-hint"
               onInput={(event) => {
                 setTouched(true);
