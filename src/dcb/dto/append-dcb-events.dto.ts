@@ -3,7 +3,7 @@ import { Type } from 'class-transformer';
 import { IsInt, IsObject, Max, Min, ValidateNested } from 'class-validator';
 import { OptionalNotNull } from '../../common/decorators/optional-not-null.decorator';
 import { hasOnlyFields, instanceOf, isIntegerBetween, isPlainObject } from '../../common/validation/precheck';
-import { ConsumerPositionDto } from '../../event-log/dto/consumer-position.dto';
+import { ConsumerOfAppend, ConsumerPositionDto } from '../../event-log/dto/consumer-position.dto';
 import { precheckEvents, SubmittedEventDto, SubmittedEvents } from '../../event-log/dto/submitted-event.dto';
 import { DcbQueryDto, precheckQuery } from './dcb-query.dto';
 
@@ -38,15 +38,7 @@ export class AppendDcbEventsDto {
   @Type(() => AppendConditionDto)
   condition?: AppendConditionDto;
 
-  @ApiPropertyOptional({
-    type: ConsumerPositionDto,
-    description:
-      'The consumer that processed `position` with this append, recorded in its transaction; already processed: 409 ALREADY_PROCESSED, nothing written',
-  })
-  @OptionalNotNull()
-  @IsObject()
-  @ValidateNested()
-  @Type(() => ConsumerPositionDto)
+  @ConsumerOfAppend()
   consumer?: ConsumerPositionDto;
 
   /** The rules above as plain code (see AppValidationPipe). */

@@ -1,5 +1,8 @@
-import { ApiProperty } from '@nestjs/swagger';
-import { IsInt, IsString, Matches, Max, Min } from 'class-validator';
+import { applyDecorators } from '@nestjs/common';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsInt, IsObject, IsString, Matches, Max, Min, ValidateNested } from 'class-validator';
+import { OptionalNotNull } from '../../common/decorators/optional-not-null.decorator';
 import { hasOnlyFields, instanceOf, isIntegerBetween, isPlainObject } from '../../common/validation/precheck';
 import { CONSUMER_NAME_PATTERN } from '../../consumers/consumer.constants';
 
@@ -29,3 +32,17 @@ export class ConsumerPositionDto {
     return instanceOf(ConsumerPositionDto, { name, position });
   }
 }
+
+/** The optional `consumer` field of a stream or DCB append: documented, and validated as a ConsumerPositionDto. */
+export const ConsumerOfAppend = () =>
+  applyDecorators(
+    ApiPropertyOptional({
+      type: ConsumerPositionDto,
+      description:
+        'The consumer that processed `position` with this append, recorded in its transaction; already processed: 409 ALREADY_PROCESSED, nothing written',
+    }),
+    OptionalNotNull(),
+    IsObject(),
+    ValidateNested(),
+    Type(() => ConsumerPositionDto),
+  );

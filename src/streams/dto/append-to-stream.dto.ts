@@ -1,7 +1,5 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsObject, ValidateNested } from 'class-validator';
-import { ConsumerPositionDto } from '../../event-log/dto/consumer-position.dto';
+import { ConsumerOfAppend, ConsumerPositionDto } from '../../event-log/dto/consumer-position.dto';
 import { OptionalNotNull } from '../../common/decorators/optional-not-null.decorator';
 import { hasOnlyFields, instanceOf, isPlainObject } from '../../common/validation/precheck';
 import { ExpectedVersion, IsExpectedVersion, isExpectedVersion } from '../../event-log/append/expected-version';
@@ -20,15 +18,7 @@ export class AppendToStreamDto {
   @IsExpectedVersion()
   expectedStreamVersion?: ExpectedVersion;
 
-  @ApiPropertyOptional({
-    type: ConsumerPositionDto,
-    description:
-      'The consumer that processed `position` with this append, recorded in its transaction; already processed: 409 ALREADY_PROCESSED, nothing written',
-  })
-  @OptionalNotNull()
-  @IsObject()
-  @ValidateNested()
-  @Type(() => ConsumerPositionDto)
+  @ConsumerOfAppend()
   consumer?: ConsumerPositionDto;
 
   /** The rules above as plain code (see AppValidationPipe); `fields` are those the body may have. */
