@@ -54,8 +54,9 @@ export function readConfig() {
     // so that a run stays comparable with the single-process results unless several processes are asked for
     // (the API's own default is one process per CPU).
     webConcurrency: process.env.BENCH_WEB_CONCURRENCY || process.env.WEB_CONCURRENCY || '1',
-    // Whole-run watchdog: past it everything is stopped and the database dropped.
-    timeoutMs: positiveNumber('BENCH_TIMEOUT_S', 900) * 1000,
+    // Whole-run watchdog: past it everything is stopped and the database dropped. An hour: the 1 KB
+    // group sweeps its baselines over five connection counts and takes ~25 min at 3 rounds of 2 + 10 s.
+    timeoutMs: positiveNumber('BENCH_TIMEOUT_S', 3600) * 1000,
     resultsDir: process.env.BENCH_RESULTS_DIR || join(ROOT, 'bench', 'results'),
     // Empty: `streams`, `dcb`, `webhooks`, `websockets`, `1kb` or `all` after the scenarios chosen (see run.mjs).
     label: process.env.BENCH_LABEL || null,
