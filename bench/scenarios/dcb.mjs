@@ -93,8 +93,8 @@ function serviceConditionalAppend() {
  * statements, run by PostgreSQL as one implicit transaction, values inlined as escaped literals):
  *   1. SELECT … FROM event_stores … FOR NO KEY UPDATE    the store's lock (as append_batch takes it)
  *   2. under the lock, in a fresh READ COMMITTED snapshot: the condition (any event_tags row with the
- *      client's tag after `after`?), and only if none: the counter update and the event insert (its
- *      tag rows written by the schema's trigger events_index_tags, as for every insert into events).
+ *      client's tag after `after`?), and only if none: the counter update, the event insert and its
+ *      tag rows in event_tags (written by the statement, as append_batch writes them: no trigger).
  * No HTTP, Nest, JSON payload parsing in SQL, dynamic SQL, NOTIFY or size checks.
  */
 export function baselineConditionalSql(storeId, ownTagValue, after, tags, type, dataText, sizeBytes) {
@@ -117,6 +117,9 @@ WITH ok AS (
          ${tagArray}, '1', gen_random_uuid(), store.at
     FROM store
   RETURNING global_position
+), tagged AS (
+  INSERT INTO event_tags (event_store_id, tag, global_position, type)
+  SELECT DISTINCT ${l(storeId)}, t.tag, inserted.global_position, ${l(type)} FROM inserted, unnest(${tagArray}) AS t(tag)
 )
 SELECT (SELECT ok FROM ok) AS ok, (SELECT global_position FROM inserted) AS last_position`;
 }
