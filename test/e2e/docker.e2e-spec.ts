@@ -7,7 +7,7 @@ import { parse } from 'yaml';
 import { runDockerfile } from '../support/dockerfile-stages';
 import { freePort } from '../support/service-process';
 import { emptyTestDatabase, TestDatabase } from '../support/test-database';
-import { testEnvironment } from '../support/test-environment';
+import { redisPrefixFor, testEnvironment } from '../support/test-environment';
 import { waitFor } from '../support/wait-for';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -111,7 +111,7 @@ describe('The Docker image and docker-compose.yml, run without Docker', () => {
       Object.assign(environment, {
         DATABASE_URL: database.url,
         REDIS_URL: testEnvironment.redisUrl,
-        REDIS_PREFIX: testEnvironment.redisPrefix,
+        REDIS_PREFIX: redisPrefixFor(database.url),
         PORT: String(port),
         WEB_CONCURRENCY: '1',
       });

@@ -3,7 +3,7 @@ import { promisify } from 'node:util';
 import { Client } from 'pg';
 import { MIGRATIONS } from '../../src/database/migrations';
 import { cloneTestDatabase, emptyTestDatabase, TestDatabase } from '../support/test-database';
-import { testEnvironment } from '../support/test-environment';
+import { redisPrefixFor, testEnvironment } from '../support/test-environment';
 import { freePort, ServiceProcess } from '../support/service-process';
 import { TEST_JWT_SECRET } from '../support/test-app';
 
@@ -18,7 +18,7 @@ describe('Entry points (dist/main.js and dist/worker.js)', () => {
   const baseEnv = () => ({
     DATABASE_URL: database.url,
     REDIS_URL: testEnvironment.redisUrl,
-    REDIS_PREFIX: testEnvironment.redisPrefix,
+    REDIS_PREFIX: redisPrefixFor(database.url),
     JWT_SECRET: TEST_JWT_SECRET,
     LOG_LEVEL: 'info',
     // The API as one process, as these tests describe it (api-cluster.e2e-spec.ts runs several).

@@ -337,7 +337,11 @@ describe('Read page budget', () => {
       const events = Array.from({ length: EVENTS }, (_, n) => ({ type: 'a', data: { n, blob: blob(EVENT_BYTES) } }));
       await http().post(`/event-stores/${store}/streams/s-1`).set(bearer(tenant.key)).send({ events }).expect(200);
       const id = subscription.body.subscriptionId;
-      await receiver.waitUntil(() => receiver.delivered(id).length >= EVENTS, 15_000);
+      await receiver
+        .waitUntil(() => receiver.delivered(id).length >= EVENTS, 15_000)
+        .catch((error: Error) => {
+          throw new Error(`${error.message}; ${receiver.delivered(id).length} delivered; the worker's log:\n${worker.log}`);
+        });
       expect(receiver.delivered(id).map((webhook) => webhook.body.event.globalPosition)).toEqual(
         Array.from({ length: EVENTS }, (_, i) => i + 1),
       );

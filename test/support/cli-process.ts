@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { testEnvironment } from './test-environment';
+import { redisPrefixFor, testEnvironment } from './test-environment';
 
 export interface CliResult {
   code: number;
@@ -9,8 +9,8 @@ export interface CliResult {
 }
 
 /**
- * Runs the built CLI (`npm run cli -- …`) against one database, with the tests' Redis and prefix:
- * its revocations are broadcast to the API instances of the test run, and to no one else's.
+ * Runs the built CLI (`npm run cli -- …`) against one database, with the tests' Redis and that
+ * database's prefix: its revocations are broadcast to the API instances on that database, and to no one else's.
  */
 export function cli(databaseUrl: string, ...args: string[]): Promise<CliResult> {
   return cliWith({ DATABASE_URL: databaseUrl }, ...args);
@@ -26,7 +26,7 @@ export async function cliIn(projectFolder: string, env: Record<string, string>, 
   try {
     const { stdout, stderr } = await promisify(execFile)(process.execPath, ['dist/cli/main.js', ...args], {
       cwd: projectFolder,
-      env: { PATH: process.env.PATH ?? '', REDIS_URL: testEnvironment.redisUrl, REDIS_PREFIX: testEnvironment.redisPrefix, ...env },
+      env: { PATH: process.env.PATH ?? '', REDIS_URL: testEnvironment.redisUrl, REDIS_PREFIX: redisPrefixFor(env.DATABASE_URL), ...env },
     });
     return { code: 0, stdout, stderr };
   } catch (error) {

@@ -2,7 +2,7 @@ import { ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { join } from 'node:path';
 import { TEST_ADMIN_TOKEN, TEST_JWT_SECRET } from './test-app';
-import { testEnvironment } from './test-environment';
+import { redisPrefixFor, testEnvironment } from './test-environment';
 
 // The suites that start services take their ports from here; the PostgreSQL harness imports free-port alone.
 export { freePort } from './free-port';
@@ -26,14 +26,14 @@ export class ServiceProcess {
   }
 
   /**
-   * The built API with what every test gives it (the run's Redis and prefix, the test tokens, info
+   * The built API with what every test gives it (the run's Redis, its database's prefix, the test tokens, info
    * logs, and one process: WEB_CONCURRENCY=1, whatever the machine's CPUs); `env` adds the rest
    * (DATABASE_URL and PORT at least) and wins over those, WEB_CONCURRENCY included.
    */
   static startApi(env: Record<string, string>): ServiceProcess {
     return ServiceProcess.start('dist/main.js', {
       REDIS_URL: testEnvironment.redisUrl,
-      REDIS_PREFIX: testEnvironment.redisPrefix,
+      REDIS_PREFIX: redisPrefixFor(env.DATABASE_URL),
       JWT_SECRET: TEST_JWT_SECRET,
       ADMIN_TOKEN: TEST_ADMIN_TOKEN,
       LOG_LEVEL: 'info',

@@ -10,7 +10,7 @@ import { configureApp, httpAdapter } from '../../src/configure-app';
 import { createOpenApiDocument } from '../../src/openapi/openapi-document';
 import { OpenApiContract } from './openapi-contract';
 import { cloneTestDatabase, TestDatabase } from './test-database';
-import { testEnvironment } from './test-environment';
+import { redisPrefixFor, testEnvironment } from './test-environment';
 
 export const TEST_ADMIN_TOKEN = 'test-admin-token-0123456789';
 export const TEST_JWT_SECRET = 'test-jwt-secret-0123456789-0123456789-0123456789';
@@ -41,7 +41,7 @@ export async function startTestApp(overrides: Record<string, string> = {}, share
     {
       DATABASE_URL: database.url,
       REDIS_URL: testEnvironment.redisUrl,
-      REDIS_PREFIX: testEnvironment.redisPrefix,
+      REDIS_PREFIX: redisPrefixFor(database.url),
       ADMIN_TOKEN: TEST_ADMIN_TOKEN,
       JWT_SECRET: TEST_JWT_SECRET,
       METRICS_TOKEN: TEST_METRICS_TOKEN,

@@ -24,6 +24,17 @@ export const testEnvironment = {
   },
 };
 
+/**
+ * The Redis prefix of the processes on one database: the run's prefix and the database's name. Every
+ * test file has databases of its own, and its processes must not share a queue with another file's:
+ * a worker of another file took this file's webhook wake-ups, found no such store in its database,
+ * and dropped them (a test that disables the sweep then waited in vain).
+ */
+export function redisPrefixFor(databaseUrl: string | undefined): string {
+  const database = databaseUrl && /\/([^/?]+)(\?|$)/.exec(databaseUrl)?.[1];
+  return database ? `${testEnvironment.redisPrefix}-${database}` : testEnvironment.redisPrefix;
+}
+
 function required(name: string): string {
   const value = process.env[name];
   if (!value) throw new Error(`${name} is not set: run the tests through Jest's global setup (npm test)`);
