@@ -327,12 +327,18 @@ describe('Group commit of concurrent appends', () => {
     expect(versions.rows[0]).toEqual({ streams, exact: true });
   });
 
-  it('refuses a request without its size (an API process older than the schema) rather than counting it as NULL', async () => {
+  it("refuses the previous version's call (payloads inside the requests' JSON) rather than storing its events without their payloads", async () => {
     await append('order-9', { events: [event('order.created')] }).expect(200);
     const request = JSON.stringify([
-      { kind: 'stream', streamId: 'order-9', expectedVersion: 'any', events: [{ type: 'order.paid', data: {} }] },
+      {
+        kind: 'stream',
+        streamId: 'order-9',
+        expectedVersion: 'any',
+        sizeBytes: 2,
+        events: [{ type: 'order.paid', data: '{}', sizeBytes: 2 }],
+      },
     ]);
-    await expect(sql.query(`SELECT * FROM append_batch($1, $2::jsonb, 1000)`, [storeId, request])).rejects.toThrow(/carries no sizeBytes/);
+    await expect(sql.query(`SELECT * FROM append_batch($1, $2::jsonb, 1000)`, [storeId, request])).rejects.toThrow(/does not exist/);
     const { rows } = await sql.query(`SELECT total_events::int, total_size_bytes::int FROM event_stores WHERE id = $1`, [storeId]);
     expect(rows).toEqual([{ total_events: 1, total_size_bytes: 2 }]);
   });

@@ -57,7 +57,7 @@ export class DistributableSchema1795700000000 implements MigrationInterface {
   }
 }
 
-const APPEND_BATCH_INSERT_EVENTS = `
+export const APPEND_BATCH_INSERT_EVENTS = `
 CREATE OR REPLACE FUNCTION append_batch_insert_events(p_event_store_id text, p_requests jsonb, p_appended append_batch_appended[])
 RETURNS void LANGUAGE plpgsql AS $$
 BEGIN

@@ -33,7 +33,7 @@ RETURNS boolean LANGUAGE sql STABLE AS $$
                                      WHERE e.event_store_id = p_event_store_id AND e.consumer_id = p_consumer_id AND e.position = p_position))
 $$`;
 
-const APPEND_BATCH = `
+export const APPEND_BATCH = `
 CREATE OR REPLACE FUNCTION append_batch(p_event_store_id text, p_requests jsonb, p_events_per_minute bigint)
 RETURNS TABLE (ordinal int, outcome text, detail jsonb) LANGUAGE plpgsql AS $$
 #variable_conflict use_column

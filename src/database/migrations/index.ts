@@ -5,6 +5,7 @@ import { StoreActivityCounts1795600000000 } from './1795600000000-StoreActivityC
 import { DistributableSchema1795700000000 } from './1795700000000-DistributableSchema';
 import { Consumers1795800000000 } from './1795800000000-Consumers';
 import { ConsumerAppends1795900000000 } from './1795900000000-ConsumerAppends';
+import { AppendPayloadsAsBytes1796000000000 } from './1796000000000-AppendPayloadsAsBytes';
 
 /** Every migration, oldest first. Listed explicitly so the build, the CLI and tests agree. */
 export const MIGRATIONS = [
@@ -15,4 +16,5 @@ export const MIGRATIONS = [
   DistributableSchema1795700000000,
   Consumers1795800000000,
   ConsumerAppends1795900000000,
+  AppendPayloadsAsBytes1796000000000,
 ];

@@ -47,9 +47,15 @@ export interface DcbAppendRequest {
 
 export type AppendRequest = StreamAppendRequest | DcbAppendRequest;
 
-/** The request as one element of `append_batch`'s JSON array, serialised once (the events' part by eventPayload). */
-export async function requestJson(request: AppendRequest): Promise<string> {
-  const { json, sizeBytes } = await eventPayload(request.events);
+/** A request as `append_batch` takes it: one element of its JSON array, and its events' data and metadata (eventPayload). */
+export interface SerialisedRequest {
+  json: string;
+  payload: string;
+}
+
+/** The request serialised once (the events' part by eventPayload); its `sizeBytes` is its payload's length in bytes. */
+export async function serialiseRequest(request: AppendRequest): Promise<SerialisedRequest> {
+  const { json, payload, sizeBytes } = await eventPayload(request.events);
   const header =
     request.kind === 'stream'
       ? {
@@ -61,5 +67,5 @@ export async function requestJson(request: AppendRequest): Promise<string> {
           sizeBytes,
         }
       : { kind: request.kind, condition: request.condition, idempotency: request.idempotency, consumer: request.consumer, sizeBytes };
-  return `${JSON.stringify(header).slice(0, -1)},"events":${json}}`;
+  return { json: `${JSON.stringify(header).slice(0, -1)},"events":${json}}`, payload };
 }

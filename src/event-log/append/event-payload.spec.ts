@@ -1,26 +1,25 @@
 import { eventPayload, SERIALISED_CHARACTERS_PER_TURN } from './event-payload';
 
 describe('eventPayload', () => {
-  it('carries every submitted field, data and metadata as their compact JSON text, and their size in UTF-8 bytes, per event and in all', async () => {
-    const { json, sizeBytes } = await eventPayload([
+  it('lays data and metadata end to end as compact JSON text, and says where each lies and how many UTF-8 bytes it takes', async () => {
+    const { json, payload, sizeBytes } = await eventPayload([
       { type: 'a', data: { text: 'héllo ✓', n: [1, null] }, metadata: { m: 1 }, tags: ['x', 'x', 'y'], schemaVersion: '2' },
       { type: 'b', data: {} },
       { type: 'c', data: { k: 1 }, metadata: null },
     ]);
-    const sizes = [Buffer.byteLength('{"text":"héllo ✓","n":[1,null]}') + '{"m":1}'.length, '{}'.length, '{"k":1}'.length];
+    const dataA = Buffer.byteLength('{"text":"héllo ✓","n":[1,null]}');
+    expect(payload).toBe('{"text":"héllo ✓","n":[1,null]}{"m":1}{}{"k":1}');
     expect(JSON.parse(json)).toEqual([
-      {
-        type: 'a',
-        tags: ['x', 'y'],
-        schemaVersion: '2',
-        sizeBytes: sizes[0],
-        data: '{"text":"héllo ✓","n":[1,null]}',
-        metadata: '{"m":1}',
-      },
-      { type: 'b', sizeBytes: sizes[1], data: '{}' },
-      { type: 'c', sizeBytes: sizes[2], data: '{"k":1}' },
+      { type: 'a', tags: ['x', 'y'], schemaVersion: '2', sizeBytes: dataA + 7, dataBytes: dataA, payloadAt: 0 },
+      { type: 'b', sizeBytes: 2, dataBytes: 2, payloadAt: dataA + 7 },
+      { type: 'c', sizeBytes: 7, dataBytes: 7, payloadAt: dataA + 9 },
     ]);
-    expect(sizeBytes).toBe(sizes[0] + sizes[1] + sizes[2]);
+    expect(sizeBytes).toBe(Buffer.byteLength(payload));
+    // Each event's bytes, cut from the payload as PostgreSQL cuts them, are its JSON.
+    const bytes = Buffer.from(payload);
+    const cut = (at: number, length: number) => bytes.subarray(at, at + length).toString();
+    expect(JSON.parse(cut(0, dataA))).toEqual({ text: 'héllo ✓', n: [1, null] });
+    expect(JSON.parse(cut(dataA, 7))).toEqual({ m: 1 });
   });
 
   it('lets other work run between the megabytes of a large append, and never pauses a small one', async () => {

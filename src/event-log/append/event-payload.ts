@@ -9,42 +9,59 @@ import type { NewEvent } from './append-request';
  */
 export const SERIALISED_CHARACTERS_PER_TURN = 512 * 1024;
 
+/** An append's events as `append_batch` takes them (see eventPayload). */
+export interface EventPayload {
+  /** A JSON array of the events' other fields, each with `sizeBytes`, `dataBytes` and `payloadAt`. */
+  json: string;
+  /** Every event's data and then metadata, as compact JSON text, one after the other. */
+  payload: string;
+  /** The UTF-8 bytes of `payload`: the append's size (DECISIONS §3). */
+  sizeBytes: number;
+}
+
 /**
- * The events of an append as `append_batch` takes them (a JSON array of the submitted fields, each
- * with its `sizeBytes`, and `data` and `metadata` as strings holding their compact JSON), and their total size, which DECISIONS §3 defines as the UTF-8 bytes of each
- * event's compact JSON data and metadata. Each part is serialised once, and the size measured from
- * those strings: the store's function takes the sizes as given rather than measuring them again
- * under the store's lock, and keeps each event's for the reads' page budget and for retention, which
- * counts a deleted event out with the size it was counted in with (delete-expired-events.sql.ts).
+ * The events of an append as `append_batch` takes them: their data and metadata as compact JSON
+ * text, laid end to end in `payload`, which travels to PostgreSQL as bytes; and a small JSON array
+ * of their other fields, where each event says where its text lies in the payload (`payloadAt`, in
+ * bytes from the append's start) and how long it is (`sizeBytes`, of which `dataBytes` are data; no
+ * metadata when they are equal). DECISIONS §3 defines an event's size as those UTF-8 bytes.
+ *
+ * Each part is serialised once and never escaped again: as strings inside the requests' JSON, every
+ * quote of the payloads was escaped here and unescaped by PostgreSQL's jsonb parser, which the insert
+ * then parsed once more (a 100-event append of 1 KB events: 0.65–0.95 ms here instead of 1.1–1.2, and
+ * 3.9–4.2 ms in append_batch instead of 5.8–6.2). The text stored is the text measured here, and reads
+ * send it back as it is. The store's function takes the sizes as given rather than measuring them again under the
+ * store's lock, and keeps each event's for the reads' page budget and for retention, which counts a
+ * deleted event out with the size it was counted in with (delete-expired-events.sql.ts).
  */
-export async function eventPayload(events: NewEvent[]): Promise<{ json: string; sizeBytes: number }> {
+export async function eventPayload(events: NewEvent[]): Promise<EventPayload> {
   let sizeBytes = 0;
   let sinceTurn = 0;
-  const parts: string[] = [];
+  const heads: string[] = [];
+  const texts: string[] = [];
   for (const event of events) {
     const data = JSON.stringify(event.data);
-    const metadata = event.metadata ? JSON.stringify(event.metadata) : undefined;
-    const eventSize = serialisedSize(data, metadata);
-    sizeBytes += eventSize;
-    // A tag either is on an event or is not: duplicates in the request are stored once.
-    const scalars = JSON.stringify({
-      type: event.type,
-      tags: event.tags && [...new Set(event.tags)],
-      schemaVersion: event.schemaVersion,
-      sizeBytes: eventSize,
-    });
-    // The payloads travel as JSON strings of their text: PostgreSQL stores that text as it is (json,
-    // not jsonb), so reads send back exactly what was measured here, without parsing it.
-    const part = `${scalars.slice(0, -1)},"data":${JSON.stringify(data)}${metadata ? `,"metadata":${JSON.stringify(metadata)}` : ''}}`;
-    parts.push(part);
-    sinceTurn += part.length;
+    const metadata = event.metadata ? JSON.stringify(event.metadata) : '';
+    const dataBytes = Buffer.byteLength(data);
+    const eventBytes = dataBytes + Buffer.byteLength(metadata);
+    heads.push(
+      JSON.stringify({
+        type: event.type,
+        // A tag either is on an event or is not: duplicates in the request are stored once.
+        tags: event.tags && [...new Set(event.tags)],
+        schemaVersion: event.schemaVersion,
+        sizeBytes: eventBytes,
+        dataBytes,
+        payloadAt: sizeBytes,
+      }),
+    );
+    texts.push(data, metadata);
+    sizeBytes += eventBytes;
+    sinceTurn += data.length + metadata.length;
     if (sinceTurn >= SERIALISED_CHARACTERS_PER_TURN) {
       sinceTurn = 0;
       await nextTurn();
     }
   }
-  return { json: `[${parts.join(',')}]`, sizeBytes };
+  return { json: `[${heads.join(',')}]`, payload: texts.join(''), sizeBytes };
 }
-
-const serialisedSize = (data: string, metadata: string | undefined) =>
-  Buffer.byteLength(data) + (metadata ? Buffer.byteLength(metadata) : 0);

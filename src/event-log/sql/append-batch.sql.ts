@@ -1,7 +1,7 @@
 import { APPENDS_CHANNEL, MAX_CONFLICTING_POSITIONS } from '../event-log.constants';
 
 /**
- * `append_batch(p_event_store_id, p_requests, p_events_per_minute)`: appends `p_requests` to a store,
+ * `append_batch(p_event_store_id, p_requests, p_payloads, p_events_per_minute)`: appends `p_requests` to a store,
  * in order, in the caller's transaction, and returns one row per request: its 0-based `ordinal`, its
  * `outcome` and a `detail` (typed on the service's side by append/append-outcome.ts).
  *
@@ -9,9 +9,13 @@ import { APPENDS_CHANNEL, MAX_CONFLICTING_POSITIONS } from '../event-log.constan
  *   {kind: "stream", streamId, expectedVersion ("any" | "no_stream" | "stream_exists" | "<n>"), sizeBytes, events, idempotency?}
  *   {kind: "dcb", sizeBytes, events, condition?: {items, after}, idempotency?}
  * either may carry `consumer: {name, position}` (the consumer that processed `position` with this append),
- * with `events` [{type, data, metadata, tags, schemaVersion, sizeBytes}] (data and metadata as strings of JSON text), `idempotency` {key,
+ * with `events` [{type, tags, schemaVersion, sizeBytes, dataBytes, payloadAt}], `idempotency` {key,
  * fingerprint}, and `sizeBytes` the UTF-8 bytes of the compact JSON data and metadata (per event, and
- * their sum per request). The sizes are the service's: it serialises every event anyway, and
+ * their sum per request). `p_payloads` holds that text, request after request, each request's events
+ * in order, each event's data then its metadata: a request's starts after those of the requests
+ * before it, an event's `payloadAt` bytes after its request's, and `dataBytes` of its `sizeBytes` are
+ * data (append-batch-insert-events.sql.ts; append/event-payload.ts says why it is not in the JSON).
+ * The sizes are the service's: it serialises every event anyway, and
  * measuring again here would cost a serialisation per event under the store's lock. Every counter
  * that grows by them (streams.size_bytes, event_stores.total_size_bytes) shrinks by the same stored
  * events.size_bytes (count-out-events.sql.ts). `p_events_per_minute` is the store's event budget.
@@ -50,7 +54,7 @@ import { APPENDS_CHANNEL, MAX_CONFLICTING_POSITIONS } from '../event-log.constan
  * dcb_matching_positions, the batch's own through append_batch_matching_positions.
  */
 export const APPEND_BATCH = `
-CREATE OR REPLACE FUNCTION append_batch(p_event_store_id text, p_requests jsonb, p_events_per_minute bigint)
+CREATE OR REPLACE FUNCTION append_batch(p_event_store_id text, p_requests jsonb, p_payloads bytea, p_events_per_minute bigint)
 RETURNS TABLE (ordinal int, outcome text, detail jsonb) LANGUAGE plpgsql AS $$
 #variable_conflict use_column
 DECLARE
@@ -68,6 +72,8 @@ DECLARE
   v_kind text;
   v_count bigint;
   v_size bigint;
+  v_payload_at bigint;
+  v_next_payload_at bigint := 0;
   v_key text;
   v_stored idempotency_keys%ROWTYPE;
   v_known int;
@@ -103,6 +109,10 @@ BEGIN
     v_kind := v_request->>'kind';
     v_count := jsonb_array_length(v_request->'events');
     v_key := v_request->'idempotency'->>'key';
+    -- Every request's payload is in p_payloads, whatever its outcome.
+    v_size := (v_request->>'sizeBytes')::bigint;
+    v_payload_at := v_next_payload_at;
+    v_next_payload_at := v_next_payload_at + v_size;
 
     -- 1. The key: a live record answers for the request.
     IF v_key IS NOT NULL THEN
@@ -144,12 +154,6 @@ BEGIN
         'retryAfterSeconds', GREATEST(1, ceil(extract(epoch FROM v_window + interval '1 minute' - clock_timestamp()))::int));
       RETURN NEXT;
       CONTINUE;
-    END IF;
-
-    v_size := (v_request->>'sizeBytes')::bigint;
-    IF v_size IS NULL THEN
-      -- An API process older than this function: failing beats counting sizes as NULL.
-      RAISE EXCEPTION 'append_batch: request % carries no sizeBytes (an API instance older than its database?)', ordinal;
     END IF;
 
     -- 3. The stream's version and size, or the DCB condition.
@@ -195,7 +199,7 @@ BEGIN
     -- 4. Appended: remembered for the writes, its result kept with its key. The clock is read after
     -- the lock, and created_at never precedes the store's newest event (see append_batch_appended).
     v_this := ROW(ordinal, CASE WHEN v_kind = 'stream' THEN v_request->>'streamId' END, CASE WHEN v_kind = 'stream' THEN v_stream.version END,
-                  v_last, v_count, v_size, gen_random_uuid(), clock_timestamp(), NULL)::append_batch_appended;
+                  v_last, v_count, v_size, gen_random_uuid(), clock_timestamp(), NULL, v_payload_at)::append_batch_appended;
     v_this.created_at := GREATEST(date_trunc('milliseconds', v_this.clock), v_newest);
     v_appended := v_appended || v_this;
     IF v_kind = 'stream' THEN
@@ -226,7 +230,7 @@ BEGIN
   IF v_last = v_store.last_position THEN
     RETURN;
   END IF;
-  PERFORM append_batch_insert_events(p_event_store_id, p_requests, v_appended);
+  PERFORM append_batch_insert_events(p_event_store_id, p_requests, p_payloads, v_appended);
   v_new_streams := append_batch_write_streams(p_event_store_id, v_appended);
   INSERT INTO consumer_processed (event_store_id, consumer_id, position)
   SELECT p_event_store_id, split_part(k, ' ', 1), split_part(k, ' ', 2)::bigint FROM unnest(v_processed) AS k;
