@@ -1,16 +1,18 @@
 // Live fan-out over WebSocket, measured at `ws` clients in this process:
-//   j  websocket-fanout: 200 clients subscribed to `*`, single-event appends at a fixed 500/s;
+//   j  websocket-fanout: 200 clients subscribed to `*`, single-event appends at a fixed 500/s
+//      (BENCH_FANOUT_CLIENTS, BENCH_FANOUT_RATE; issue 27 states its bound at 100 clients and 300/s);
 //      append start → each position's first event frame at each client, and every client's positions checked 1..N.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { WebSocket } from 'ws';
 import { ApiClient } from '../lib/api-process.mjs';
+import { positiveNumber } from '../lib/config.mjs';
 import { percentiles } from '../lib/load.mjs';
 import { measureOpenLoop, now } from '../lib/open-loop.mjs';
 import { ProcessSampler, round, sampleProcesses } from '../lib/process-metrics.mjs';
 import { checkPositions } from '../lib/sequence-check.mjs';
 
-const CLIENTS = 200;
-const RATE = 500;
+const CLIENTS = Math.round(positiveNumber('BENCH_FANOUT_CLIENTS', 200));
+const RATE = positiveNumber('BENCH_FANOUT_RATE', 500);
 // 3 × BENCH_WARMUP_S + 3 × BENCH_DURATION_S, 6 + 30 s by default, as the webhook latency run.
 const SCALE = 3;
 const APPEND_CONNECTIONS = 32;
