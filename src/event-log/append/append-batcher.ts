@@ -20,14 +20,15 @@ interface Pending {
   /** The request's element of `append_batch`'s JSON array, and its events' data and metadata. */
   json: string;
   payload: string;
-  /** Characters of both, for the batch's size. */
-  length: number;
   events: number;
   /** Stops the append's duration metric (from arrival to commit, the wait for its batch included). */
   stopTimer: () => void;
   resolve(outcome: AppendOutcome): void;
   reject(error: unknown): void;
 }
+
+/** A request's size in a batch: the characters of its JSON and of its payloads. */
+const textLength = (pending: Pending) => pending.json.length + pending.payload.length;
 
 /** A row of `append_batch`: the request's index in the batch and its outcome (sql/append-batch.sql.ts). */
 type OutcomeRow = { ordinal: number } & AppendOutcome;
@@ -87,15 +88,15 @@ export class AppendBatcher {
   async append(eventStoreId: string, request: AppendRequest): Promise<AppendOutcome> {
     const stopTimer = this.metrics.appendDuration.startTimer({ api: request.kind });
     const { json, payload } = await serialiseRequest(request);
-    const length = json.length + payload.length;
     return new Promise((resolve, reject) => {
       let store = this.stores.get(eventStoreId);
       if (!store) {
         store = { tenantId: currentDatabaseUse().tenantId, waiting: [], waitingBytes: 0, inFlight: 0 };
         this.stores.set(eventStoreId, store);
       }
-      store.waiting.push({ kind: request.kind, json, payload, length, events: request.events.length, stopTimer, resolve, reject });
-      store.waitingBytes += length;
+      const pending: Pending = { kind: request.kind, json, payload, events: request.events.length, stopTimer, resolve, reject };
+      store.waiting.push(pending);
+      store.waitingBytes += textLength(pending);
       this.dispatch(eventStoreId, store);
     });
   }
@@ -107,7 +108,7 @@ export class AppendBatcher {
       (store.inFlight === 0 || (store.inFlight < BATCHES_IN_FLIGHT && store.waitingBytes >= SECOND_BATCH_MIN_BYTES))
     ) {
       const batch = takeBatch(store.waiting);
-      for (const pending of batch) store.waitingBytes -= pending.length;
+      for (const pending of batch) store.waitingBytes -= textLength(pending);
       store.inFlight += 1;
       const use = { tenantId: store.tenantId, work: 'append' } as const;
       void withDatabaseUse(use, () => this.commit(eventStoreId, batch)).finally(() => {
@@ -181,7 +182,7 @@ function takeBatch(waiting: Pending[]): Pending[] {
   let taken = 0;
   while (taken < waiting.length && taken < MAX_BATCH_REQUESTS) {
     events += waiting[taken].events;
-    bytes += waiting[taken].length;
+    bytes += textLength(waiting[taken]);
     if (taken > 0 && (events > MAX_BATCH_EVENTS || bytes > MAX_BATCH_BYTES)) break;
     taken += 1;
   }
