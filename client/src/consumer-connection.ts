@@ -33,13 +33,8 @@ export interface ConsumerConnection {
   close(): void;
 }
 
-/** Every consumer event arrives with its delivery count; the field's name differs between frames and SSE data, so both are read. */
-export function deliveryOf(...sources: unknown[]): number {
-  for (const source of sources) {
-    if (typeof source !== 'object' || source === null) continue;
-    const { delivery, deliveries } = source as { delivery?: unknown; deliveries?: unknown };
-    if (typeof delivery === 'number') return delivery;
-    if (typeof deliveries === 'number') return deliveries;
-  }
-  return 1;
+/** The delivery count the service sends with every consumer event (`delivery` on the frame, or in the SSE event's data). */
+export function deliveryOf(source: unknown): number {
+  const delivery = typeof source === 'object' && source !== null ? (source as { delivery?: unknown }).delivery : undefined;
+  return typeof delivery === 'number' ? delivery : 1;
 }

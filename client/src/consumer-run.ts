@@ -203,6 +203,9 @@ export class ConsumerRun {
   private start({ event, delivery }: ConsumerDelivery): void {
     const position = event.globalPosition;
     const context: ConsumerContext = { delivery, signal: this.stop.signal };
+    // Handled only once this run succeeds: after a forced checkpoint move an event handled before runs
+    // again, and if that run fails its redelivery must run the handler rather than be acked unrun.
+    this.handled.delete(position);
     this.busyStreams.add(event.streamId);
     // Registered before the handler runs: a handler that stops the run (aborting the signal) is still waited for.
     let settle!: () => void;

@@ -62,6 +62,8 @@ export class SseConsumerConnection implements ConsumerConnection {
   private async read(): Promise<void> {
     const { http, consumerPath, clientId, lastEventId } = this.options;
     let body: ReadableStream<Uint8Array>;
+    // Watched from the request on: a server that takes the connection and never answers is left like a silent stream.
+    this.feedWatchdog();
     try {
       ({ body } = await http.openEventStream({
         path: `${consumerPath}/events`,

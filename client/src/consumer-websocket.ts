@@ -102,7 +102,7 @@ export class WebSocketConsumerConnection implements ConsumerConnection {
         this.listener.onReady();
         return;
       case 'event':
-        if (frame.consumer === consumer) this.listener.onDelivery({ event: frame.event, delivery: deliveryOf(frame, frame.event) });
+        if (frame.consumer === consumer) this.listener.onDelivery({ event: frame.event, delivery: deliveryOf(frame) });
         return;
       case 'unsubscribed':
         if (frame.consumer !== consumer) return;

@@ -98,7 +98,7 @@ export class Consumer {
    * after another, in order; with `concurrency` > 1 events of different streams run at once.
    * Reconnects with backoff, over a WebSocket where there is one and Server-Sent Events elsewhere.
    */
-  run<Event extends LiveEvent = LiveEvent>(handler: ConsumerHandler<Event>, options: RunOptions = {}): Promise<void> {
+  async run<Event extends LiveEvent = LiveEvent>(handler: ConsumerHandler<Event>, options: RunOptions = {}): Promise<void> {
     if (options.transport === 'websocket' && !this.WebSocket) {
       throw new WebSocketUnavailableError("consumer.run() with transport 'websocket'");
     }
@@ -107,6 +107,6 @@ export class Consumer {
       handler as ConsumerHandler,
       options,
     );
-    return run.done;
+    await run.done;
   }
 }

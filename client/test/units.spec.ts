@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { EventStreamParser } from '../src/consumer-sse.js';
 import { errorFromResponse, parseErrorBody, parseRetryAfter } from '../src/errors.js';
@@ -6,6 +8,7 @@ import {
   AlreadyProcessedError,
   AppendConditionFailedError,
   ConsumerNotFoundError,
+  EventStoreClient,
   EventStoreError,
   RateLimitedError,
   ValidationError,
@@ -170,6 +173,32 @@ describe('client internals', () => {
     });
   });
   describe('Server-Sent Events', () => {
+    it('gives up on a connection whose response never comes, as on a silent stream, and reconnects', async () => {
+      // A server (or a proxy in front of a restarting one) that takes the request and never answers.
+      const requests: IncomingMessage[] = [];
+      const server = createServer((request) => void requests.push(request));
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      try {
+        const client = new EventStoreClient({ baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, apiKey: 'k' });
+        const reconnects: unknown[] = [];
+        const run = client
+          .store('s')
+          .consumer('c')
+          .run(async () => undefined, {
+            transport: 'sse',
+            heartbeatTimeoutMs: 200,
+            reconnect: { initialDelayMs: 10, maxDelayMs: 10, maxAttempts: 2 },
+            onReconnect: (info) => reconnects.push(info),
+          });
+        await expect(run).rejects.toThrow(/could not reconnect after 2 attempts/);
+        expect(reconnects).toHaveLength(2);
+        expect(requests.length).toBe(3);
+      } finally {
+        server.closeAllConnections();
+        server.close();
+      }
+    });
+
     const parse = (chunks: string[]) => {
       const messages: { id: string | undefined; event: string; data: string }[] = [];
       const parser = new EventStreamParser((message) => messages.push(message));
