@@ -1,10 +1,18 @@
 import { EventStoreError, UnauthorizedError, ValidationError } from '@event-store-service/client';
 import type { ComponentChildren } from 'preact';
 import { useContext, useEffect, useRef, useState } from 'preact/hooks';
+import { Link, pathOf } from './router';
 import { SessionContext } from './session';
 
 /** The stream id the service gives events appended without a stream (DCB appends). */
 export const DCB_STREAM_ID = '__dcb__';
+
+/** Where an event was appended: a link to its stream, "DCB event", or a dash when the event is gone. */
+export function StreamLink({ store, streamId }: { store: string; streamId: string | null }) {
+  if (streamId === null) return <span class="muted">—</span>;
+  if (streamId === DCB_STREAM_ID) return <span class="muted">DCB event</span>;
+  return <Link href={pathOf(['stores', store, 'streams', streamId])}>{streamId}</Link>;
+}
 
 /** What went wrong, in words, with the service's code: never a blank page. */
 export function ErrorMessage({ error, what }: { error: unknown; what?: string }) {

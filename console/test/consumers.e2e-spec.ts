@@ -107,7 +107,8 @@ describe('The console’s consumers view in Chromium', () => {
       timeoutMs: 10_000,
       what: 'the replayed event delivered again',
     });
-    // It fails again and is parked again; then it is skipped for good.
+    // It fails again and is parked again (the row still shown may be the one from before the replay); then it is skipped for good.
+    await waitFor(async () => (await shop.consumer(CONSUMER).get()).parked === 1, { timeoutMs: 20_000, what: 'position 4 parked again' });
     await row.getByRole('button', { name: 'Skip position 4' }).waitFor({ timeout: 20_000 });
     await row.getByRole('button', { name: 'Skip position 4' }).click();
     await page.getByRole('status').filter({ hasText: 'Skipped position 4' }).waitFor();
@@ -161,13 +162,16 @@ describe('The console’s consumers view in Chromium', () => {
     await other.goto(`${service.url}/console/stores/${STORE}/consumers`);
     await other.getByLabel('API key').fill(readOnly.key);
     await other.getByRole('button', { name: 'Sign in' }).click();
-    await other
-      .getByRole('table', { name: `Consumers of ${STORE}` })
-      .getByRole('link', { name: CONSUMER })
-      .click();
+    const consumers = other.getByRole('table', { name: `Consumers of ${STORE}` });
+    await consumers.waitFor();
+    // The list offers an admin key the create form; a read-only key sees the list alone.
+    expect(await other.getByRole('heading', { name: 'Create a consumer' }).count()).toBe(0);
+    expect(await other.getByRole('button', { name: 'Create consumer' }).count()).toBe(0);
+    await consumers.getByRole('link', { name: CONSUMER }).click();
     await other.getByRole('region', { name: 'State' }).waitFor();
     await other.getByRole('heading', { name: 'Parked events' }).waitFor();
-    expect(await other.getByRole('button', { name: /Create consumer|Delete consumer|Move checkpoint|Replay|Skip/ }).count()).toBe(0);
+    // No event is parked by now (position 4 was skipped), so only the consumer's own actions can be looked for here.
+    expect(await other.getByRole('button', { name: /Delete consumer|Move checkpoint/ }).count()).toBe(0);
     await other.close();
   });
 });

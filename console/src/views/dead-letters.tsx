@@ -1,6 +1,6 @@
 import type { DeadLetter } from '@event-store-service/client';
 import { useState } from 'preact/hooks';
-import { DCB_STREAM_ID, EmptyState, ErrorMessage, Notice } from '../components';
+import { EmptyState, ErrorMessage, Notice, StreamLink } from '../components';
 import { formatNumber, formatTime } from '../format';
 import { useAction } from '../hooks';
 import { Link, pathOf } from '../router';
@@ -73,7 +73,7 @@ export function DeadLetters(props: { store: string; subscriptionId: string; dead
                 </td>
                 <td>{deadLetter.type ?? <span class="muted">deleted by retention</span>}</td>
                 <td>
-                  <StreamOf store={store} streamId={deadLetter.streamId} />
+                  <StreamLink store={store} streamId={deadLetter.streamId} />
                 </td>
                 <td class="num">{deadLetter.attempts}</td>
                 <td>{deadLetter.lastStatusCode ?? 'no response'}</td>
@@ -103,10 +103,4 @@ export function DeadLetters(props: { store: string; subscriptionId: string; dead
       )}
     </section>
   );
-}
-
-function StreamOf({ store, streamId }: { store: string; streamId: string | null }) {
-  if (streamId === null) return <span class="muted">—</span>;
-  if (streamId === DCB_STREAM_ID) return <span class="muted">DCB event</span>;
-  return <Link href={pathOf(['stores', store, 'streams', streamId])}>{streamId}</Link>;
 }

@@ -1,5 +1,5 @@
 import type { ParkedEvent } from '@event-store-service/client';
-import { DCB_STREAM_ID, EmptyState, ErrorMessage } from '../components';
+import { EmptyState, ErrorMessage, StreamLink } from '../components';
 import { formatTime } from '../format';
 import { useAction } from '../hooks';
 import { Link, pathOf } from '../router';
@@ -21,6 +21,11 @@ export function ParkedEvents(props: { store: string; consumer: string; parked: P
     props.onChanged(`Skipped position ${event.position}: it counts as done.`);
   });
   const busy = replay.busy || skip.busy;
+  // Each action clears the other's error, so that the message shown is always the last action's.
+  const start = (action: typeof replay, other: typeof skip, event: ParkedEvent) => {
+    other.clearError();
+    void action.run(event);
+  };
 
   return (
     <section aria-labelledby="parked-heading">
@@ -56,7 +61,7 @@ export function ParkedEvents(props: { store: string; consumer: string; parked: P
                 </td>
                 <td>{event.type ?? <span class="muted">deleted by retention</span>}</td>
                 <td>
-                  <StreamOf store={store} streamId={event.streamId} />
+                  <StreamLink store={store} streamId={event.streamId} />
                 </td>
                 <td class="num">{event.deliveries}</td>
                 <td class="wrap">{event.lastError ?? <span class="muted">—</span>}</td>
@@ -69,7 +74,7 @@ export function ParkedEvents(props: { store: string; consumer: string; parked: P
                         class="small"
                         aria-label={`Replay position ${event.position}`}
                         disabled={busy}
-                        onClick={() => void replay.run(event)}
+                        onClick={() => start(replay, skip, event)}
                       >
                         Replay
                       </button>
@@ -78,7 +83,7 @@ export function ParkedEvents(props: { store: string; consumer: string; parked: P
                         class="secondary small"
                         aria-label={`Skip position ${event.position}`}
                         disabled={busy}
-                        onClick={() => void skip.run(event)}
+                        onClick={() => start(skip, replay, event)}
                       >
                         Skip
                       </button>
@@ -92,10 +97,4 @@ export function ParkedEvents(props: { store: string; consumer: string; parked: P
       )}
     </section>
   );
-}
-
-function StreamOf({ store, streamId }: { store: string; streamId: string | null }) {
-  if (streamId === null) return <span class="muted">—</span>;
-  if (streamId === DCB_STREAM_ID) return <span class="muted">DCB event</span>;
-  return <Link href={pathOf(['stores', store, 'streams', streamId])}>{streamId}</Link>;
 }
