@@ -7,7 +7,7 @@ import { QueryParameterCheck } from './common/validation/query-parameter-check';
 import { answerClientError, answerRouterError } from './common/filters/router-errors';
 import { HttpDrain } from './common/http-drain';
 import { parseJsonBody } from './common/json-body.parser';
-import { serializeReply } from './common/json/json-text';
+import { sendJsonBody, serializeReply } from './common/json/json-text';
 import { logRequest } from './common/logging/access-log.hook';
 import { assignRequestId } from './common/request-id.hook';
 import { allowCrossOrigin } from './common/cross-origin/cross-origin';
@@ -88,8 +88,9 @@ export function configureApp(app: NestFastifyApplication): NestFastifyApplicatio
   fastify.addHook('preValidation', bodyIntake.bodyReceived);
   fastify.addHook('onResponse', logRequest);
   fastify.addHook('onResponse', recordHttpMetrics(app.get(Metrics)));
-  // Fastify sends a serialiser's Buffer as it is (reply.js accepts a string or a Buffer), though its type says string.
+  // Fastify sends a serialiser's stream as a stream (reply.js pipes whatever has pipe()), though its type says string.
   fastify.setReplySerializer(serializeReply as (payload: unknown) => string);
+  fastify.addHook('onSend', sendJsonBody);
   fastify.removeAllContentTypeParsers();
   fastify.addContentTypeParser('application/json', { parseAs: 'buffer' }, parseJsonBody);
   serveConsole(fastify);

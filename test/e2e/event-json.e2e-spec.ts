@@ -144,6 +144,10 @@ describe('Events as text', () => {
     it('sends a stream page byte for byte as the serialised objects, with the submitted values', async () => {
       const response = await api.http().get(`/event-stores/${store}/streams/tricky-1`).set(bearer(tenant.key)).expect(200);
       expectCanonical(response.text);
+      // Sent as the bytes PostgreSQL wrote, part by part, yet with its length in bytes (the page has multi-byte text), not chunked.
+      expect(response.headers['content-length']).toBe(String(Buffer.byteLength(response.text)));
+      expect(response.headers['transfer-encoding']).toBeUndefined();
+      expect(Buffer.byteLength(response.text)).toBeGreaterThan(response.text.length);
       const { events } = JSON.parse(response.text);
       expect(events.length).toBeGreaterThan(5);
       for (const event of events) {

@@ -1,23 +1,28 @@
+import { Readable } from 'node:stream';
+
+/** A piece of JSON text: a string, or its UTF-8 bytes. */
+export type JsonPart = string | Buffer;
+
 /**
  * JSON that is already text, to be spliced into a response as it is: a page of events rendered
- * straight from PostgreSQL's text (event-log/read/stored-event.ts), which never becomes objects only
- * to be serialised again. The text is kept as the parts PostgreSQL sent (runs of events), which the
- * reply writes one after the other. `T` is what the text encodes, so DTOs keep their documented shape.
+ * straight from PostgreSQL (event-log/read/stored-event.ts), which never becomes objects only to be
+ * serialised again. The text is kept as the parts PostgreSQL sent (runs of events, as bytes), which
+ * the reply writes one after the other. `T` is what the text encodes, so DTOs keep their documented shape.
  */
 export class JsonText<T = unknown> {
   /** Never read: it carries `T` for the type checker. */
   declare private readonly encodes?: T;
 
-  /** The JSON is these strings joined, with nothing between them. */
-  readonly parts: readonly string[];
+  /** The JSON is these parts joined, with nothing between them. */
+  readonly parts: readonly JsonPart[];
 
   /** The JSON as one string, or as parts to be joined with nothing between them. */
-  constructor(text: string | readonly string[]) {
+  constructor(text: string | readonly JsonPart[]) {
     this.parts = typeof text === 'string' ? [text] : text;
   }
 
   get text(): string {
-    return this.parts.join('');
+    return this.parts.map((part) => part.toString()).join('');
   }
 
   /** For anything that serialises a body the ordinary way (a log line, a test): the value itself. */
@@ -27,17 +32,38 @@ export class JsonText<T = unknown> {
 }
 
 /**
- * The API's reply serialiser: JSON.stringify, except that a body whose top-level values include
- * JsonText is written field by field, with those values' parts copied in as they are, into one
- * Buffer. A page of events is about 1 MB of text: written as a string it would be joined, measured
- * for Content-Length and encoded to UTF-8 on the socket, one pass each; here it is measured and
- * encoded once, and the socket only copies bytes.
+ * A reply body written as the parts it is made of, one after the other, its length known beforehand
+ * (Content-Length, set by sendJsonBody). A page of events is about 1.5 MB: the bytes PostgreSQL sent
+ * go to the socket as they are, and nothing joins them into one more copy that would live until a
+ * collection finds it dead.
  */
-export function serializeReply(payload: unknown): string | Buffer {
+export class JsonBody extends Readable {
+  readonly byteLength: number;
+
+  constructor(private readonly parts: JsonPart[]) {
+    // Parts as they are: a byte stream would copy each string into a Buffer first.
+    super({ objectMode: true });
+    let bytes = 0;
+    for (const part of parts) bytes += typeof part === 'string' ? Buffer.byteLength(part) : part.length;
+    this.byteLength = bytes;
+  }
+
+  override _read(): void {
+    for (const part of this.parts) this.push(part);
+    this.parts.length = 0;
+    this.push(null);
+  }
+}
+
+/**
+ * The API's reply serialiser: JSON.stringify, except that a body whose top-level values include
+ * JsonText is written field by field, with those values' parts spliced in as they are, as a JsonBody.
+ */
+export function serializeReply(payload: unknown): string | JsonBody {
   if (payload === null || typeof payload !== 'object' || Array.isArray(payload) || !Object.values(payload).some(isJsonText)) {
     return JSON.stringify(payload);
   }
-  const parts: string[] = [];
+  const parts: JsonPart[] = [];
   let separator = '{';
   for (const [key, value] of Object.entries(payload)) {
     if (value === undefined) continue;
@@ -50,12 +76,18 @@ export function serializeReply(payload: unknown): string | Buffer {
     separator = ',';
   }
   parts.push('}');
-  let bytes = 0;
-  for (const part of parts) bytes += Buffer.byteLength(part);
-  const body = Buffer.allocUnsafe(bytes);
-  let at = 0;
-  for (const part of parts) at += body.write(part, at);
-  return body;
+  return new JsonBody(parts);
+}
+
+/** An onSend hook: a JsonBody goes out with its Content-Length, not chunked as a stream of unknown length would be. */
+export function sendJsonBody(
+  _request: unknown,
+  reply: { header(name: string, value: number): unknown },
+  payload: unknown,
+  done: () => void,
+): void {
+  if (payload instanceof JsonBody) reply.header('content-length', payload.byteLength);
+  done();
 }
 
 const isJsonText = (value: unknown): value is JsonText => value instanceof JsonText;

@@ -1,7 +1,9 @@
 import { Logger, OnApplicationShutdown } from '@nestjs/common';
 import type { Pool } from 'pg';
 import type { DataSource } from 'typeorm';
+import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 import { currentRequest } from '../../common/logging/request-context';
+import { CopiedRow, copyRows } from '../binary-copy';
 import { EnvironmentVariables } from '../../config/environment-variables';
 import { DatabaseHosts } from '../connection/database-hosts';
 import { hostBoundClient } from '../connection/host-bound-client';
@@ -14,10 +16,15 @@ export interface Queryable {
   query<T = unknown>(sql: string, parameters?: unknown[]): Promise<T>;
 }
 
+/** Where a read runs (ReadReplicas.forRead): its statements, and its pages as bytes (binary-copy.ts). */
+export interface ReadSource extends Queryable {
+  copyRows(sql: string, parameters: readonly unknown[]): Promise<CopiedRow[]>;
+}
+
 interface Replica {
   hosts: DatabaseHosts;
   pool: Pool;
-  source: Queryable;
+  source: ReadSource;
 }
 
 /**
@@ -32,11 +39,15 @@ interface Replica {
 export class ReadReplicas implements OnApplicationShutdown {
   private readonly logger = new Logger(ReadReplicas.name);
   private readonly replicas: Replica[];
-  private readonly primary: Queryable;
+  private readonly primary: ReadSource;
   private turn = 0;
 
   constructor(urls: string[], config: EnvironmentVariables, dataSource: DataSource) {
-    this.primary = dataSource;
+    this.primary = {
+      query: (sql, parameters) => dataSource.query(sql, parameters),
+      // TypeORM's own pool of the primary, so that a copy waits for its tenant's share as any query does (shared-pool-driver.ts).
+      copyRows: (sql, parameters) => copyRows((dataSource.driver as PostgresDriver).master as Pool, sql, parameters),
+    };
     this.replicas = urls.map((url) => this.open(config, url));
   }
 
@@ -44,7 +55,7 @@ export class ReadReplicas implements OnApplicationShutdown {
    * Where a read of `eventStoreId` may run: a standby that answers and holds the store's events up
    * to `minPosition` (by default the request's `Min-Global-Position`, 0 without one), else the primary.
    */
-  async forRead(eventStoreId: string, minPosition = currentRequest()?.minGlobalPosition ?? 0): Promise<Queryable> {
+  async forRead(eventStoreId: string, minPosition = currentRequest()?.minGlobalPosition ?? 0): Promise<ReadSource> {
     const replica = this.nextUp();
     if (!replica) return this.primary;
     if (minPosition === 0) return replica.source;
@@ -96,7 +107,10 @@ export class ReadReplicas implements OnApplicationShutdown {
       statement_timeout: config.DATABASE_STATEMENT_TIMEOUT_MS,
     });
     pool.on('error', (error) => this.logger.warn(`An idle connection to a standby failed: ${error.message}`));
-    const source: Queryable = { query: async <T>(sql: string, parameters?: unknown[]) => (await pool.query(sql, parameters)).rows as T };
+    const source: ReadSource = {
+      query: async <T>(sql: string, parameters?: unknown[]) => (await pool.query(sql, parameters)).rows as T,
+      copyRows: (sql, parameters) => copyRows(pool, sql, parameters),
+    };
     return { hosts, pool, source };
   }
 }

@@ -3,7 +3,7 @@ import { ReadReplicas } from '../../database/replicas/read-replicas';
 import { EnvironmentVariables } from '../../config/environment-variables';
 import type { StoredEventResponseDto } from '../dto/stored-event.response.dto';
 import { budgetedPage, PAGE_COLUMNS, pageOf } from './page-budget';
-import { PageRow, pageJson } from './stored-event';
+import { pageJson, pageRowOf } from './stored-event';
 import type { JsonText } from '../../common/json/json-text';
 
 export interface DcbQueryItem {
@@ -55,7 +55,7 @@ export class DcbEventReader {
     // Both statements on one source (the primary, or a standby: ReadReplicas), so the page reads what the match saw.
     const source = await this.replicas.forRead(eventStoreId);
     const [{ positions }] = await source.query<{ positions: string[] }[]>(MATCH, [eventStoreId, JSON.stringify(items), after, limit]);
-    const page = pageJson(await source.query<PageRow[]>(READ, [eventStoreId, positions, limit, this.pageBudget]));
+    const page = pageJson((await source.copyRows(READ, [eventStoreId, positions, limit, this.pageBudget])).map(pageRowOf));
     return { events: page.events, lastPosition: page.lastPosition === null ? after : Number(page.lastPosition), hasMore: page.hasMore };
   }
 }

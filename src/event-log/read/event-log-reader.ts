@@ -9,7 +9,7 @@ import { EnvironmentVariables } from '../../config/environment-variables';
 import type { StoredEventResponseDto } from '../dto/stored-event.response.dto';
 import { EventsFilter, eventsQuery, typeCondition } from './events-query';
 import { budgetedPage, PAGE_COLUMNS, PagedEventRow, pageOf, splitPage } from './page-budget';
-import { EventShape, eventJsonSql, EventText, PageRow, pageJson } from './stored-event';
+import { EventShape, eventJsonSql, EventText, pageJson, pageRowOf } from './stored-event';
 
 /** Inclusive bounds on stream positions. */
 export interface StreamRange {
@@ -25,8 +25,9 @@ export interface EventPage {
   hasMore: boolean;
 }
 
+// The page's columns first (pageRowOf), then the stream's version.
 const READ_STREAM = (order: 'ASC' | 'DESC') => `
-  SELECT s.version AS stream_version, page.*
+  SELECT page.*, s.version::text AS stream_version
     FROM streams s
     LEFT JOIN LATERAL (${pageOf(
       budgetedPage(
@@ -47,6 +48,8 @@ export interface EventHead {
 
 /** Exported for the benchmark's EXPLAIN of the exact statement. */
 export const READ_STREAM_SQL = { forward: READ_STREAM('ASC'), backward: READ_STREAM('DESC') };
+/** The column of READ_STREAM's rows that holds the stream's version. */
+const STREAM_VERSION = 4;
 
 /**
  * Reads of the event log in PostgreSQL: streams, the whole store, and subscribers' pages. Appends go
@@ -68,7 +71,7 @@ export class EventLogReader {
   /** The stream's version and a page of its events, from one snapshot (of a standby, maybe: ReadReplicas); null if never appended to. */
   async readStream(eventStoreId: string, streamId: string, range: StreamRange): Promise<(EventPage & { streamVersion: number }) | null> {
     const source = await this.replicas.forRead(eventStoreId);
-    const rows = await source.query<(PageRow & { stream_version: string })[]>(READ_STREAM_SQL[range.direction], [
+    const rows = await source.copyRows(READ_STREAM_SQL[range.direction], [
       eventStoreId,
       streamId,
       range.from ?? 0,
@@ -77,15 +80,15 @@ export class EventLogReader {
       this.pageBudget,
     ]);
     if (rows.length === 0) return null;
-    const { events, hasMore } = pageJson(rows);
-    return { streamVersion: Number(rows[0].stream_version), events, hasMore };
+    const { events, hasMore } = pageJson(rows.map(pageRowOf));
+    return { streamVersion: Number(rows[0][STREAM_VERSION]!.toString()), events, hasMore };
   }
 
   /** Events across the store in global order (see events-query.ts), from the primary or a standby (ReadReplicas). */
   async readEvents(eventStoreId: string, filter: EventsFilter): Promise<EventPage> {
     const { text, values } = eventsQuery(eventStoreId, filter, this.pageBudget);
     const source = await this.replicas.forRead(eventStoreId);
-    const { events, hasMore } = pageJson(await source.query<PageRow[]>(pageOf(text), values));
+    const { events, hasMore } = pageJson((await source.copyRows(pageOf(text), values)).map(pageRowOf));
     return { events, hasMore };
   }
 

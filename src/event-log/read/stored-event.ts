@@ -1,4 +1,5 @@
 import { JsonText } from '../../common/json/json-text';
+import type { CopiedRow } from '../../database/binary-copy';
 import type { StoredEventResponseDto } from '../dto/stored-event.response.dto';
 
 /** Whether an event's JSON carries `tags` only when it has some (every read but DCB's), or always (DCB reads, spec §2). */
@@ -85,18 +86,27 @@ export function eventJsonSql(shape: EventShape = 'stored', tags: TagsField = 'wh
   ]);
 }
 
-/** A run of a page's events as PostgreSQL wrote it (page-budget.ts): their JSON joined with commas, and whether more follow. */
+/**
+ * A run of a page's events as PostgreSQL wrote it (page-budget.ts): their JSON joined with commas, as
+ * the bytes a binary copy returns (database/binary-copy.ts), and whether more follow.
+ */
 export interface PageRow {
   /** Null on a row that holds only the event after the page. */
-  events: string | null;
+  events: Buffer | null;
   has_more: boolean | null;
   /** The run's last global position, null when it holds no event of the page. */
   last_position: string | null;
 }
 
+/** A row of pageOf's statement as a binary copy returns it: its first three columns, in pageOf's order. */
+export function pageRowOf([events, hasMore, lastPosition]: CopiedRow): PageRow {
+  // A boolean's binary form is one byte, 1 for true; a text's is its UTF-8.
+  return { events, has_more: hasMore === null ? null : hasMore[0] === 1, last_position: lastPosition?.toString() ?? null };
+}
+
 /** A page from its rows (none for an empty page): its events as one JSON array, spliced into the response as they are. */
 export function pageJson(rows: PageRow[]): { events: JsonText<StoredEventResponseDto[]>; hasMore: boolean; lastPosition: string | null } {
-  const runs: string[] = [];
+  const runs: Buffer[] = [];
   let hasMore = false;
   let lastPosition: string | null = null;
   for (const row of rows) {
@@ -105,7 +115,7 @@ export function pageJson(rows: PageRow[]): { events: JsonText<StoredEventRespons
     // Null on a stream's row with an empty page (read-stream's LEFT JOIN).
     if (row.has_more) hasMore = true;
   }
-  // The runs stay apart (JsonText's parts): the reply copies them into its body one after the other.
+  // The runs stay apart (JsonText's parts): the reply writes them one after the other.
   const parts = runs.flatMap((run, i) => [i === 0 ? '[' : ',', run]);
   parts.push(runs.length === 0 ? '[]' : ']');
   return { events: new JsonText(parts), hasMore, lastPosition };
