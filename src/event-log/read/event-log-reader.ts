@@ -38,8 +38,7 @@ const READ_STREAM = (order: 'ASC' | 'DESC') => `
         { order: `stream_position ${order}`, limit: '$5::int', budget: '$6::bigint' },
       ),
     )}) page ON true
-   WHERE s.event_store_id = $1 AND s.stream_id = $2
-   ORDER BY page.run`;
+   WHERE s.event_store_id = $1 AND s.stream_id = $2`;
 /** What an event is, without its payload. */
 export interface EventHead {
   type: string;

@@ -53,19 +53,21 @@ export function budgetedPage(
 export const PAGE_CHUNK_EVENTS = 100;
 
 /**
- * A budgeted page as a few rows of PageRow, in order, each a run of PAGE_CHUNK_EVENTS events whose
- * JSON PostgreSQL has joined with commas, for the API to splice into one array (pageJson): whether
- * more follow, its last position and its `run` (0, 1, …, the order to join them in). An empty page has no rows.
+ * A budgeted page as a few rows of PageRow, each a run of PAGE_CHUNK_EVENTS events whose JSON
+ * PostgreSQL has joined with commas, for the API to splice into one array (pageJson): whether more
+ * follow, its last position and its `run` (0, 1, …, the order to join them in). The rows come in no
+ * particular order: the API puts a dozen runs in order itself, where PostgreSQL would sort their
+ * megabyte once more (a stream's page, whose LATERAL join hides the order, spent 10–20 % of its
+ * statement on that sort). An empty page has no rows.
  */
 export function pageOf(budgeted: string): string {
   return `
     SELECT string_agg(event, ',' ORDER BY n) FILTER (WHERE in_page) AS events,
            bool_or(NOT in_page) IS TRUE AS has_more,
            max(global_position) FILTER (WHERE in_page)::text AS last_position,
-           (n - 1) / ${PAGE_CHUNK_EVENTS} AS run
+           ((n - 1) / ${PAGE_CHUNK_EVENTS})::int AS run
       FROM (${budgeted}) budgeted
-     GROUP BY (n - 1) / ${PAGE_CHUNK_EVENTS}
-     ORDER BY (n - 1) / ${PAGE_CHUNK_EVENTS}`;
+     GROUP BY (n - 1) / ${PAGE_CHUNK_EVENTS}`;
 }
 
 /** The rows of a budgeted page in order that are in it, and whether more follow in the range it was cut from. */

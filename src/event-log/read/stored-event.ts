@@ -1,4 +1,4 @@
-import { JsonText } from '../../common/json/json-text';
+import { JsonPart, JsonText } from '../../common/json/json-text';
 import type { CopiedRow } from '../../database/binary-copy';
 import type { StoredEventResponseDto } from '../dto/stored-event.response.dto';
 
@@ -88,7 +88,7 @@ export function eventJsonSql(shape: EventShape = 'stored', tags: TagsField = 'wh
 
 /**
  * A run of a page's events as PostgreSQL wrote it (page-budget.ts): their JSON joined with commas, as
- * the bytes a binary copy returns (database/binary-copy.ts), and whether more follow.
+ * the bytes a binary copy returns (database/binary-copy.ts), whether more follow, and where it goes.
  */
 export interface PageRow {
   /** Null on a row that holds only the event after the page. */
@@ -96,28 +96,34 @@ export interface PageRow {
   has_more: boolean | null;
   /** The run's last global position, null when it holds no event of the page. */
   last_position: string | null;
+  /** The run's place in the page: 0, 1, … (null on a stream's row with an empty page). */
+  run: number | null;
 }
 
-/** A row of pageOf's statement as a binary copy returns it: its first three columns, in pageOf's order. */
-export function pageRowOf([events, hasMore, lastPosition]: CopiedRow): PageRow {
-  // A boolean's binary form is one byte, 1 for true; a text's is its UTF-8.
-  return { events, has_more: hasMore === null ? null : hasMore[0] === 1, last_position: lastPosition?.toString() ?? null };
+/** A row of pageOf's statement as a binary copy returns it: its first four columns, in pageOf's order. */
+export function pageRowOf([events, hasMore, lastPosition, run]: CopiedRow): PageRow {
+  // Binary forms: a boolean is one byte, 1 for true; an int four, big-endian; a text its UTF-8.
+  return {
+    events,
+    has_more: hasMore === null ? null : hasMore[0] === 1,
+    last_position: lastPosition?.toString() ?? null,
+    run: run === null ? null : run.readInt32BE(0),
+  };
 }
 
-/** A page from its rows (none for an empty page): its events as one JSON array, spliced into the response as they are. */
+/** A page from its rows (none for an empty page), in any order: its events as one JSON array, spliced into the response as they are. */
 export function pageJson(rows: PageRow[]): { events: JsonText<StoredEventResponseDto[]>; hasMore: boolean; lastPosition: string | null } {
-  const runs: Buffer[] = [];
-  let hasMore = false;
+  const runs = rows.filter((row) => row.run !== null).sort((a, b) => a.run! - b.run!);
+  const parts: JsonPart[] = [];
   let lastPosition: string | null = null;
-  for (const row of rows) {
-    if (row.events !== null) runs.push(row.events);
-    if (row.last_position !== null) lastPosition = row.last_position;
-    // Null on a stream's row with an empty page (read-stream's LEFT JOIN).
-    if (row.has_more) hasMore = true;
+  for (const { events, last_position } of runs) {
+    if (events !== null) parts.push(parts.length === 0 ? '[' : ',', events);
+    if (last_position !== null) lastPosition = last_position;
   }
+  parts.push(parts.length === 0 ? '[]' : ']');
+  // Null on a stream's row with an empty page (read-stream's LEFT JOIN).
+  const hasMore = rows.some((row) => row.has_more === true);
   // The runs stay apart (JsonText's parts): the reply writes them one after the other.
-  const parts = runs.flatMap((run, i) => [i === 0 ? '[' : ',', run]);
-  parts.push(runs.length === 0 ? '[]' : ']');
   return { events: new JsonText(parts), hasMore, lastPosition };
 }
 
