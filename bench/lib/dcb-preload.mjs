@@ -3,8 +3,8 @@
 //   - the events go in 1M-row INSERT … SELECT generate_series chunks (the schema has no trigger on events);
 //   - `event_tags` is filled with one INSERT … SELECT unnest(tags) from the loaded events, with its
 //     primary key dropped during the load and rebuilt afterwards (a sorted build, not 9M btree inserts).
-//     (It has no foreign key to events: the schema's statement-level delete trigger replaced it.)
-// Used by bench/dcb-index.mjs (Part 1 of the DCB tag-index measurement) and the DCB scenarios of `npm run bench`.
+//     (It has no foreign key to events: the functions that delete events delete their tag rows too.)
+// Used by the DCB scenarios of `npm run bench` (f, g).
 import { PRELOAD_TYPES } from './preload.mjs';
 import { round } from './process-metrics.mjs';
 

@@ -76,7 +76,8 @@ export class WebhookReceiver {
     if (delivery.attempt !== 1) route.retries++;
     route.subscriptionIds.add(delivery.subscriptionId);
     route.eventStoreIds.add(delivery.eventStoreId);
-    if (delivery.deliveryId !== `${delivery.subscriptionId}:${position}`) route.badDeliveryIds++;
+    // `<subscriptionId>:<eventId>`, not the position, which another event may take after a failover (docs/high-availability.md).
+    if (delivery.deliveryId !== `${delivery.subscriptionId}:${delivery.event.eventId}`) route.badDeliveryIds++;
   }
 
   /**
