@@ -15,7 +15,7 @@ COPY console/package.json ./console/
 # workspaces' own (Vite and Preact for the console) stay in. npm ci installs the lock's versions of what is
 # left. npm's cache is a BuildKit cache mount, kept between builds and never in a layer.
 # test/e2e/docker.e2e-spec.ts runs this file's steps outside Docker.
-RUN --mount=type=cache,target=/root/.npm node -e "const p = require('./package.json'); const keep = ['typescript', '@types/node', '@types/pg', '@types/ws', 'pino-pretty']; p.devDependencies = Object.fromEntries(keep.map((name) => [name, p.devDependencies[name]])); fs.writeFileSync('package.json', JSON.stringify(p, null, 2))" \
+RUN --mount=type=cache,target=/root/.npm node -e "const p = require('./package.json'); const keep = ['typescript', '@types/node', '@types/pg', '@types/pg-copy-streams', '@types/ws', 'pino-pretty']; p.devDependencies = Object.fromEntries(keep.map((name) => [name, p.devDependencies[name]])); fs.writeFileSync('package.json', JSON.stringify(p, null, 2))" \
   && npm ci --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json ./
 COPY src ./src
