@@ -1,4 +1,4 @@
-import type { Pool, PoolClient } from 'pg';
+import { escapeLiteral, type Pool, type PoolClient } from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import { QueryFailedError } from 'typeorm';
 
@@ -74,15 +74,15 @@ export function inlineParameters(query: string, values: readonly unknown[]): str
 
 /**
  * A value as a SQL literal, in parentheses so that it binds as a parameter would (`$1::int + 1`):
- * a string as an escape string (E'…', backslashes and quotes doubled, as libpq's PQescapeLiteral
- * writes it, whatever standard_conforming_strings says), a safe integer as its digits, an array
- * as ARRAY[…] of those (the statement casts it, as it does a parameter). Anything else is refused:
- * only what the reads bind is supported, and nothing is guessed.
+ * a string as `pg`'s escapeLiteral writes it (libpq's PQescapeLiteral: quotes doubled, and with a
+ * backslash an escape string E'…' with backslashes doubled, whatever standard_conforming_strings
+ * says), a safe integer as its digits, an array as ARRAY[…] of those (the statement casts it, as it
+ * does a parameter). Anything else is refused: only what the reads bind is supported, and nothing is guessed.
  */
 export function sqlLiteral(value: unknown): string {
   if (typeof value === 'string') {
     if (value.includes('\0')) throw new Error('A SQL literal cannot hold a NUL character');
-    return `(E'${value.replace(/\\/g, '\\\\').replace(/'/g, "''")}')`;
+    return `(${escapeLiteral(value)})`;
   }
   if (typeof value === 'number') {
     if (!Number.isSafeInteger(value)) throw new Error(`Not an integer for a SQL literal: ${value}`);
