@@ -11,6 +11,44 @@ const PREFIX = '{es-sentinel}';
 const RESUMED_WITHIN_MS = 15_000;
 
 /**
+ * Waits, appending all along, until the service has followed a promotion made at `promotedAt`: an event
+ * appended after it delivered, and an append after it counted by the request limit, which skips Redis
+ * for 5 s after a failure (or until the promise is broken). Stops the appends whatever happened, so that
+ * the next test counts only its own; on a timeout, the error carries what both processes logged.
+ */
+async function followPromotion(service: ServiceOnRedis, promotedAt: number): Promise<{ deliveredAt: number; countedAt: number }> {
+  const countedAfter = () => service.appends.find((append) => append.respondedAt > promotedAt && append.counted);
+  const waiting = { timeoutMs: RESUMED_WITHIN_MS + 15_000 };
+  try {
+    await waitFor(() => service.firstDeliveryAppendedAfter(promotedAt) !== undefined, {
+      ...waiting,
+      what: 'a delivery of an event appended after the promotion',
+    });
+    await waitFor(() => countedAfter() !== undefined, { ...waiting, what: 'an append after the promotion counted in Redis' });
+  } catch (error) {
+    // What the two processes said since the kill is what tells a slow failover from a missed one.
+    const since = (log: string) => log.slice(-4000);
+    throw new Error(`${(error as Error).message}\nAPI log:\n${since(service.api.log)}\nWorker log:\n${since(service.worker.log)}`, {
+      cause: error,
+    });
+  } finally {
+    await service.stopAppends();
+  }
+  await service.allDelivered(30_000);
+  // Every append was acknowledged (PostgreSQL holds them, whatever Redis does), and every one delivered.
+  expect(service.appends.filter((append) => append.status !== 200)).toEqual([]);
+  expect(service.appendedPositions().filter((position) => !service.deliveredPositions().has(position))).toEqual([]);
+  return { deliveredAt: service.firstDeliveryAppendedAfter(promotedAt)!.receivedAt, countedAt: countedAfter()!.respondedAt };
+}
+
+/** Neither process restarted: the same two, running, each started once. */
+function expectNoRestart(service: ServiceOnRedis, pids: { api?: number; worker?: number }): void {
+  expect({ api: service.api.child.pid, worker: service.worker.child.pid }).toEqual(pids);
+  expect([service.api.child.exitCode, service.worker.child.exitCode]).toEqual([null, null]);
+  expect(service.worker.log.match(/Worker ready/g)).toHaveLength(1);
+}
+
+/**
  * Redis Sentinel (docs/redis.md): the API and the worker, real processes started with REDIS_SENTINELS,
  * follow a failover on their own. The master is killed under a steady stream of appends with a webhook
  * subscription; the Sentinels promote the replica; deliveries resume within 15 s of the promotion,
@@ -38,45 +76,17 @@ describe('The service on Redis Sentinel', () => {
 
     const logBefore = service.worker.log.length;
     const { killedAt, promotedAt } = await harness.crashMaster(set);
-    // Appends go on until one appended after the promotion has been delivered, and one counted by the
-    // request limit, which skips Redis for 5 s after a failure (or until the promise is broken).
-    const countedAfter = () => service.appends.find((append) => append.respondedAt > promotedAt && append.counted);
-    const waiting = { timeoutMs: RESUMED_WITHIN_MS + 15_000 };
-    try {
-      await waitFor(() => service.firstDeliveryAppendedAfter(promotedAt) !== undefined, {
-        ...waiting,
-        what: 'a delivery of an event appended after the promotion',
-      });
-      await waitFor(() => countedAfter() !== undefined, { ...waiting, what: 'an append after the promotion counted in Redis' });
-    } catch (error) {
-      // What the two processes said since the kill is what tells a slow failover from a missed one.
-      const since = (log: string) => log.slice(-4000);
-      throw new Error(`${(error as Error).message}\nAPI log:\n${since(service.api.log)}\nWorker log:\n${since(service.worker.log)}`, {
-        cause: error,
-      });
-    } finally {
-      // Stopped whatever happened, so that the next test counts only its own appends.
-      await service.stopAppends();
-    }
-    await service.allDelivered(30_000);
+    const { deliveredAt, countedAt } = await followPromotion(service, promotedAt);
 
-    const resumed = service.firstDeliveryAppendedAfter(promotedAt)!;
     process.stdout.write(
-      `Sentinel failover: promoted ${promotedAt - killedAt} ms after the kill; first delivery of an event appended after it ${resumed.receivedAt - promotedAt} ms after the promotion\n`,
+      `Sentinel failover: promoted ${promotedAt - killedAt} ms after the kill; first delivery of an event appended after it ${deliveredAt - promotedAt} ms after the promotion\n`,
     );
-    expect(resumed.receivedAt - promotedAt).toBeLessThan(RESUMED_WITHIN_MS);
-    // Every append was acknowledged (PostgreSQL holds them, whatever Redis does), and every one delivered.
-    expect(service.appends.filter((append) => append.status !== 200)).toEqual([]);
-    const appended = service.appendedPositions();
-    expect(appended.filter((position) => !service.deliveredPositions().has(position))).toEqual([]);
+    expect(deliveredAt - promotedAt).toBeLessThan(RESUMED_WITHIN_MS);
     // The API follows too: its request counts reach the new master.
-    expect(countedAfter()!.respondedAt - promotedAt).toBeLessThan(RESUMED_WITHIN_MS);
+    expect(countedAt - promotedAt).toBeLessThan(RESUMED_WITHIN_MS);
     const counter = `${PREFIX}:rate-limit:requests:${service.owner.apiKeyId}`;
     expect(await set.replica.with((client) => client.exists(counter))).toBe(1);
-    // No restart: the same two processes, running, each started once.
-    expect({ api: service.api.child.pid, worker: service.worker.child.pid }).toEqual(pids);
-    expect([service.api.child.exitCode, service.worker.child.exitCode]).toEqual([null, null]);
-    expect(service.worker.log.match(/Worker ready/g)).toHaveLength(1);
+    expectNoRestart(service, pids);
     // The failover is visible in the log, without a flood: repeated problems are summed up every 10 s.
     expect(service.worker.log.slice(logBefore).split('\n').length).toBeLessThan(50);
   });
@@ -124,5 +134,47 @@ describe('The service on Redis Sentinel', () => {
     } finally {
       await database.drop();
     }
+  });
+});
+
+/**
+ * Sentinels are deployed one beside each Redis server, so a host lost whole takes a Sentinel with the
+ * master. Here the Sentinel the service asks first hangs (frozen: its port still takes connections, and
+ * nothing answers) as the master crashes. The service must ask the other Sentinels instead of waiting on
+ * it, and must keep its connections when those announce the promotion while it is still asking them
+ * where the master is (ioredis ends a client for good when its failover listener cuts in on a connect).
+ */
+describe('The service on Redis Sentinel, when the Sentinel it asks first hangs as the master crashes', () => {
+  const harness = new RedisTopologyHarness();
+  let set: SentinelSet;
+  let service: ServiceOnRedis;
+
+  beforeAll(async () => {
+    set = await harness.sentinelSet();
+    service = await ServiceOnRedis.start(set.env, PREFIX);
+  });
+  afterAll(async () => {
+    await service?.stop();
+    await harness.stop();
+  });
+
+  it('follows the failover through the other Sentinels: deliveries and request counts resume within 15 s of the promotion', async () => {
+    const pids = { api: service.api.child.pid, worker: service.worker.child.pid };
+    service.startAppends();
+    await service.receiver.waitUntil(() => service.deliveredPositions().size >= 5);
+
+    // Both processes asked the first Sentinel listed, which answered: they ask it first again.
+    const [first, ...others] = set.sentinels;
+    first.freeze();
+    try {
+      const { promotedAt } = await harness.crashMaster(set, others);
+      const { deliveredAt, countedAt } = await followPromotion(service, promotedAt);
+      expect(deliveredAt - promotedAt).toBeLessThan(RESUMED_WITHIN_MS);
+      expect(countedAt - promotedAt).toBeLessThan(RESUMED_WITHIN_MS);
+    } finally {
+      first.thaw();
+    }
+    expect((await service.client.http().get('/health/ready')).status).toBe(200);
+    expectNoRestart(service, pids);
   });
 });

@@ -76,6 +76,16 @@ export class RedisProcess {
     await exited;
   }
 
+  /** SIGSTOP, as a host that hangs: the kernel still accepts connections on its port, and nothing answers them. */
+  freeze(): void {
+    if (this.isRunning) this.child!.kill('SIGSTOP');
+  }
+
+  /** SIGCONT: a frozen process goes on where it stopped. */
+  thaw(): void {
+    if (this.isRunning) this.child!.kill('SIGCONT');
+  }
+
   /** A client of this server (or Sentinel), to be disconnected by the caller. */
   client(): Redis {
     return new Redis({ host: '127.0.0.1', port: this.port, password: this.options.password, lazyConnect: true, retryStrategy: () => null });

@@ -103,12 +103,13 @@ export class RedisTopologyHarness {
   }
 
   /**
-   * Listens to every Sentinel, then kills the master (SIGKILL, as a crash). Resolves once a Sentinel
-   * announces the replica promoted (`+promoted-slave`, or `+switch-master` if heard first), with the
-   * times of the kill and of that announcement.
+   * Listens to the Sentinels (every one, unless told which: a frozen one would never answer), then kills
+   * the master (SIGKILL, as a crash). Resolves once a Sentinel announces the replica promoted
+   * (`+promoted-slave`, or `+switch-master` if heard first), with the times of the kill and of that
+   * announcement.
    */
-  async crashMaster(set: SentinelSet): Promise<{ killedAt: number; promotedAt: number }> {
-    const listeners = set.sentinels.map((sentinel) => sentinel.client());
+  async crashMaster(set: SentinelSet, listenTo = set.sentinels): Promise<{ killedAt: number; promotedAt: number }> {
+    const listeners = listenTo.map((sentinel) => sentinel.client());
     let timer: NodeJS.Timeout | undefined;
     try {
       // Every listener subscribed before the kill, so that no announcement can come before one listens.

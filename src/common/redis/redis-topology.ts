@@ -1,4 +1,4 @@
-import Redis, { Cluster, RedisOptions } from 'ioredis';
+import Redis, { Cluster, RedisOptions, SentinelConnectionOptions, SentinelConnector } from 'ioredis';
 import type { EnvironmentVariables } from '../../config/environment-variables';
 
 /** A client of whichever topology the settings name: both kinds take the same commands. */
@@ -30,6 +30,35 @@ export function reconnectDelay(attempt: number): number {
  */
 function reconnectOnReadOnly(error: Error): boolean {
   return error.message.startsWith('READONLY');
+}
+
+/**
+ * How long a Sentinel may take to accept a connection, then to answer where the master is, before the
+ * next one is asked. A Sentinel answers at once; one that does not is on a host that is gone or hung,
+ * and waiting on it (ioredis's defaults: 10 s to connect, no limit on the answer) stalls the failover.
+ */
+const SENTINEL_TIMEOUT_MS = 2000;
+
+/**
+ * ioredis's Sentinel connector, with its failover listener stopped before each connection attempt.
+ * The listener (`failoverDetector`) outlives the connection it watches: when the master dies, the
+ * client connects again, and a `+switch-master` heard while it is still asking the Sentinels where the
+ * master is cuts that attempt off, which ends the client for good ("Connection is closed." to every
+ * command from then on). Before an attempt there is no connection left for the listener to drop, and
+ * the attempt asks the Sentinels anyway; the attempt that connects starts a new listener.
+ */
+class FailoverFollowingConnector extends SentinelConnector {
+  /** ioredis hands a custom connector the client's whole options, of which the Sentinel ones are a part. */
+  constructor(options: unknown) {
+    super(options as SentinelConnectionOptions);
+  }
+
+  override connect(eventEmitter: Parameters<SentinelConnector['connect']>[0]): ReturnType<SentinelConnector['connect']> {
+    // disconnect() is how ioredis stops the listener. Its other effect, ending the previous connection,
+    // does nothing here: ioredis connects again only once that one has closed.
+    super.disconnect();
+    return super.connect(eventEmitter);
+  }
 }
 
 /**
@@ -70,6 +99,10 @@ export class RedisTopology {
         password: config.REDIS_PASSWORD,
         // Hears a failover from the Sentinels and reconnects at once, even to a master that vanished without closing its connections.
         failoverDetector: true,
+        // Copied by duplicate(), so BullMQ's own connections get it too.
+        Connector: FailoverFollowingConnector,
+        connectTimeout: SENTINEL_TIMEOUT_MS,
+        sentinelCommandTimeout: SENTINEL_TIMEOUT_MS,
       });
     }
     return new Redis(config.REDIS_URL, options);
