@@ -105,10 +105,13 @@ describe('Webhook delivery across tenants', () => {
     // The noisy tenant keeps appending meanwhile: each append wakes its 100 subscriptions of that store.
     const during = await quietLatencies(quiet, quietStore, quietSubscription, (i) => append(noisy, noisyStores[i % 2], { i }));
     recordFigures('webhook deliveries of a quiet tenant', {
-      alone: { p50: alone.p50, p99: alone.p99 },
-      during: { p50: during.p50, p99: during.p99 },
+      alone: { p50: alone.p50, p95: alone.p95, p99: alone.p99 },
+      during: { p50: during.p50, p95: during.p95, p99: during.p99 },
     });
-    expect(during.p99).toBeLessThanOrEqual(fairShareBound(alone.p99));
+    // The p95 of 20 deliveries is the second slowest. A worker that let the noisy tenant's slots hold up
+    // the quiet one would delay most of them (by up to the receiver's 3 s); the slowest alone can be one
+    // caught in a stall of the whole machine (a full suite run once saw 1.3 s against a bound of 1.1 s).
+    expect(during.p95).toBeLessThanOrEqual(fairShareBound(alone.p95));
 
     // The slow tenant was being served all along, each subscription still one request at a time and in order.
     const slow = receiver.received.filter((w) => noisyStores.includes(w.body.eventStoreId));
