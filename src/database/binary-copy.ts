@@ -1,6 +1,6 @@
-import { escapeLiteral, type Pool, type PoolClient } from 'pg';
+import { escapeLiteral, type Pool } from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
-import { QueryFailedError } from 'typeorm';
+import { runPooled } from './pooled-statement';
 
 /** A row of a binary COPY: each column's bytes as PostgreSQL sent them, null for NULL. */
 export type CopiedRow = (Buffer | null)[];
@@ -17,23 +17,16 @@ export type CopiedRow = (Buffer | null)[];
  */
 export async function copyRows(pool: Pool, query: string, values: readonly unknown[]): Promise<CopiedRow[]> {
   const statement = `COPY (${inlineParameters(query, values)}) TO STDOUT (FORMAT binary)`;
-  // As TypeORM's queries: a connection refused (the tenant's share, no database) is thrown as it is.
-  const client: PoolClient = await pool.connect();
-  try {
-    const chunks: Buffer[] = [];
-    await new Promise<void>((resolve, reject) => {
+  const chunks: Buffer[] = [];
+  await runPooled(pool, statement, [], (client) => {
+    return new Promise<void>((resolve, reject) => {
       const stream = client.query(copyTo(statement));
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('error', reject);
       stream.on('end', resolve);
     });
-    client.release();
-    return parseBinaryCopy(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks));
-  } catch (error) {
-    // A connection that failed mid-COPY is not given to the next statement.
-    client.release(error as Error);
-    throw new QueryFailedError(statement, [], error as Error);
-  }
+  });
+  return parseBinaryCopy(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks));
 }
 
 /** The 11-byte signature that opens PostgreSQL's binary COPY format, then 32 bits of flags and a header extension's length. */

@@ -4,6 +4,7 @@ import type { DataSource } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 import { currentRequest } from '../../common/logging/request-context';
 import { CopiedRow, copyRows } from '../binary-copy';
+import { runPooled } from '../pooled-statement';
 import { EnvironmentVariables } from '../../config/environment-variables';
 import { DatabaseHosts } from '../connection/database-hosts';
 import { hostBoundClient } from '../connection/host-bound-client';
@@ -108,7 +109,8 @@ export class ReadReplicas implements OnApplicationShutdown {
     });
     pool.on('error', (error) => this.logger.warn(`An idle connection to a standby failed: ${error.message}`));
     const source: ReadSource = {
-      query: async <T>(sql: string, parameters?: unknown[]) => (await pool.query(sql, parameters)).rows as T,
+      query: <T>(sql: string, parameters: unknown[] = []) =>
+        runPooled(pool, sql, parameters, async (client) => (await client.query(sql, parameters)).rows as T),
       copyRows: (sql, parameters) => copyRows(pool, sql, parameters),
     };
     return { hosts, pool, source };
