@@ -32,7 +32,7 @@ export class AppendPayloadsAsBytes1796000000000 implements MigrationInterface {
   }
 }
 
-const APPEND_BATCH_INSERT_EVENTS = `
+export const APPEND_BATCH_INSERT_EVENTS = `
 CREATE OR REPLACE FUNCTION append_batch_insert_events(p_event_store_id text, p_requests jsonb, p_payloads bytea,
                                                       p_appended append_batch_appended[])
 RETURNS void LANGUAGE plpgsql AS $$
@@ -59,7 +59,7 @@ BEGIN
 END
 $$`;
 
-const APPEND_BATCH = `
+export const APPEND_BATCH = `
 CREATE OR REPLACE FUNCTION append_batch(p_event_store_id text, p_requests jsonb, p_payloads bytea, p_events_per_minute bigint)
 RETURNS TABLE (ordinal int, outcome text, detail jsonb) LANGUAGE plpgsql AS $$
 #variable_conflict use_column

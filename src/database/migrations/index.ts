@@ -6,6 +6,7 @@ import { DistributableSchema1795700000000 } from './1795700000000-DistributableS
 import { Consumers1795800000000 } from './1795800000000-Consumers';
 import { ConsumerAppends1795900000000 } from './1795900000000-ConsumerAppends';
 import { AppendPayloadsAsBytes1796000000000 } from './1796000000000-AppendPayloadsAsBytes';
+import { PayloadsDecodedBeforeTheLock1796100000000 } from './1796100000000-PayloadsDecodedBeforeTheLock';
 
 /** Every migration, oldest first. Listed explicitly so the build, the CLI and tests agree. */
 export const MIGRATIONS = [
@@ -17,4 +18,5 @@ export const MIGRATIONS = [
   Consumers1795800000000,
   ConsumerAppends1795900000000,
   AppendPayloadsAsBytes1796000000000,
+  PayloadsDecodedBeforeTheLock1796100000000,
 ];

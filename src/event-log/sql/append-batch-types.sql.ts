@@ -5,8 +5,9 @@
  * stream's version before the request) are null for a DCB append; `after_position` is the store's
  * last position before its events; `clock` is when it was decided (a new stream's created_at, to the
  * microsecond, for list order) and `created_at` its events' (to the millisecond, never before the
- * store's newest event, so that created_at follows global_position); `payload_at` is where its events'
- * data and metadata start in append_batch's `p_payloads`, in bytes.
+ * store's newest event, so that created_at follows global_position); `first_event` is how many events
+ * of the batch come before its own, in request order: where its events' data and metadata are in the
+ * arrays append_batch decodes from `p_payloads`.
  *
  * `append_batch_stream`: a stream's version and size as of the requests decided so far.
  */
@@ -21,6 +22,6 @@ CREATE TYPE append_batch_appended AS (
   transaction_id uuid,
   clock timestamptz,
   created_at timestamptz,
-  payload_at bigint
+  first_event int
 );
 CREATE TYPE append_batch_stream AS (version bigint, size_bytes bigint)`;
