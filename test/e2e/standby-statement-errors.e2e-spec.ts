@@ -1,7 +1,10 @@
 import { Client } from 'pg';
 import { ApiClient, bearer } from '../support/api-client';
 import { startTestApp, TestApp } from '../support/test-app';
-import { cloneTestDatabase, TestDatabase } from '../support/test-database';
+import { cloneTestDatabase, onServer, TestDatabase } from '../support/test-database';
+import { waitFor } from '../support/wait-for';
+
+const STANDBY = 'standby-reads';
 
 /**
  * A standby's statements fail as the primary's do: one that runs past DATABASE_STATEMENT_TIMEOUT_MS is
@@ -17,7 +20,9 @@ describe('Statements on a standby', () => {
 
   beforeAll(async () => {
     database = await cloneTestDatabase();
-    testApp = await startTestApp({ DATABASE_REPLICA_URLS: database.url, DATABASE_STATEMENT_TIMEOUT_MS: '1000' }, database);
+    // Named, so that the test can see that the statement it times out is the standby pool's.
+    const standbyUrl = `${database.url}${database.url.includes('?') ? '&' : '?'}application_name=${STANDBY}`;
+    testApp = await startTestApp({ DATABASE_REPLICA_URLS: standbyUrl, DATABASE_STATEMENT_TIMEOUT_MS: '1000' }, database);
     api = new ApiClient(testApp.server);
   });
   afterAll(async () => {
@@ -41,7 +46,20 @@ describe('Statements on a standby', () => {
     try {
       await holder.query('BEGIN');
       await holder.query('LOCK TABLE streams IN ACCESS EXCLUSIVE MODE');
-      const waited = await listStreams();
+      const answer = listStreams().then((response) => response);
+      // The statements waiting on the lock are the standby pool's, not the primary's: asked on a connection of
+      // their own, as the holder's transaction would see one snapshot of pg_stat_activity throughout.
+      const waiting = () =>
+        onServer(async (client) => {
+          const { rows } = await client.query<{ application_name: string }>(
+            `SELECT application_name FROM pg_stat_activity WHERE datname = $1 AND wait_event_type = 'Lock'`,
+            [new URL(database.url).pathname.slice(1)],
+          );
+          return rows.map((row) => row.application_name);
+        });
+      await waitFor(async () => (await waiting()).length > 0, { timeoutMs: 5000, intervalMs: 20, what: 'a statement waiting on the lock' });
+      expect([...new Set(await waiting())]).toEqual([STANDBY]);
+      const waited = await answer;
       expect({ status: waited.status, code: waited.body.error?.code }).toEqual({ status: 503, code: 'QUERY_TIMEOUT' });
       await holder.query('ROLLBACK');
     } finally {

@@ -54,8 +54,8 @@ class FailoverFollowingConnector extends SentinelConnector {
   }
 
   override connect(eventEmitter: Parameters<SentinelConnector['connect']>[0]): ReturnType<SentinelConnector['connect']> {
-    // disconnect() is how ioredis stops the listener. Its other effect, ending the previous connection,
-    // does nothing here: ioredis connects again only once that one has closed.
+    // disconnect() is how ioredis stops the listener. Its other effect, ending the previous connection, does
+    // nothing here (ioredis connects again only once that one has closed) but leave a 2 s timer to destroy it.
     super.disconnect();
     return super.connect(eventEmitter);
   }
