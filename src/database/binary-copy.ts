@@ -18,14 +18,18 @@ export type CopiedRow = (Buffer | null)[];
 export async function copyRows(pool: Pool, query: string, values: readonly unknown[]): Promise<CopiedRow[]> {
   const statement = `COPY (${inlineParameters(query, values)}) TO STDOUT (FORMAT binary)`;
   const chunks: Buffer[] = [];
-  await runPooled(pool, statement, [], (client) => {
-    return new Promise<void>((resolve, reject) => {
-      const stream = client.query(copyTo(statement));
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('error', reject);
-      stream.on('end', resolve);
-    });
-  });
+  await runPooled(
+    pool,
+    statement,
+    [],
+    (client) =>
+      new Promise<void>((resolve, reject) => {
+        const stream = client.query(copyTo(statement));
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+        stream.on('error', reject);
+        stream.on('end', resolve);
+      }),
+  );
   return parseBinaryCopy(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks));
 }
 
