@@ -53,7 +53,7 @@ describe('Statements on a standby', () => {
         onServer(async (client) => {
           const { rows } = await client.query<{ application_name: string }>(
             `SELECT application_name FROM pg_stat_activity WHERE datname = $1 AND wait_event_type = 'Lock'`,
-            [new URL(database.url).pathname.slice(1)],
+            [database.name],
           );
           return rows.map((row) => row.application_name);
         });

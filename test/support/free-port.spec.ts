@@ -11,9 +11,11 @@ describe('freePort', () => {
       expect(port).toBeGreaterThanOrEqual(10_000);
       expect(port).toBeLessThan(firstEphemeral);
     }
-    // Each was free: a server listens on it.
-    const server = createServer().listen(ports[0], '127.0.0.1');
-    await once(server, 'listening');
-    server.close();
+    // Free indeed: a server listens on each.
+    for (const port of ports) {
+      const server = createServer().listen(port, '127.0.0.1');
+      await once(server, 'listening');
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });
