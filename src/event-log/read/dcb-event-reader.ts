@@ -31,7 +31,7 @@ const READ = pageOf(
     `SELECT ${PAGE_COLUMNS} FROM events
       WHERE event_store_id = $1 AND global_position = ANY($2::bigint[])
       ORDER BY global_position`,
-    { order: 'global_position', limit: '$3::int', budget: '$4::bigint', tags: 'always' },
+    { store: '$1', order: 'page_position', limit: '$3::int', budget: '$4::bigint', tags: 'always' },
   ),
 );
 

@@ -35,7 +35,7 @@ const READ_STREAM = (order: 'ASC' | 'DESC') => `
          WHERE event_store_id = $1 AND stream_id = $2 AND stream_position BETWEEN $3 AND $4
          ORDER BY stream_position ${order}
          LIMIT $5::int + 1`,
-        { order: `stream_position ${order}`, limit: '$5::int', budget: '$6::bigint' },
+        { store: '$1', order: `page_stream_position ${order}`, limit: '$5::int', budget: '$6::bigint' },
       ),
     )}) page ON true
    WHERE s.event_store_id = $1 AND s.stream_id = $2`;
@@ -119,7 +119,7 @@ export class EventLogReader {
     const rows = await manager.query<(PagedEventRow & { store_last_position: string })[]>(
       `SELECT st.last_position AS store_last_position, e.*
          FROM event_stores st
-         LEFT JOIN LATERAL (${budgetedPage(matching, { order: 'global_position', limit: '$3::int', budget: '$4::bigint', shape })}) e ON true
+         LEFT JOIN LATERAL (${budgetedPage(matching, { store: '$1', order: 'page_position', limit: '$3::int', budget: '$4::bigint', shape })}) e ON true
         WHERE st.id = $1
         ORDER BY e.n`,
       values,
@@ -172,9 +172,10 @@ export class EventLogReader {
   }
 }
 
+// Only an event of the page, whose row was read, is turned into one.
 const toEventText = (row: PagedEventRow): EventText => ({
   globalPosition: Number(row.global_position),
-  eventId: row.event_id,
-  type: row.type,
+  eventId: row.event_id!,
+  type: row.type!,
   json: row.event!,
 });

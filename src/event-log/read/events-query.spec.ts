@@ -9,7 +9,7 @@ describe('eventsQuery', () => {
     const { text, values } = eventsQuery('es_1', base, BUDGET);
     const sql = squash(text);
     expect(sql).toContain('WHERE event_store_id = $1 ORDER BY global_position ASC OFFSET $2 LIMIT $3) page');
-    expect(sql).toContain('WINDOW w AS (ORDER BY global_position ASC ROWS UNBOUNDED PRECEDING)');
+    expect(sql).toContain('WINDOW w AS (ORDER BY page_position ASC ROWS UNBOUNDED PRECEDING)');
     expect(sql).toContain('n <= $4::int AND (n = 1 OR bytes_through <= $5::bigint) AS in_page');
     expect(values).toEqual(['es_1', 0, 101, 100, BUDGET]);
   });
@@ -30,7 +30,7 @@ describe('eventsQuery', () => {
     const sql = squash(text);
     expect(sql).toContain('WHERE event_store_id = $1 AND type = $3 ORDER BY global_position ASC LIMIT $2) UNION ALL (');
     expect(sql).toContain('WHERE event_store_id = $1 AND type = $4 ORDER BY global_position ASC LIMIT $2)');
-    expect(sql).toContain(') matched ORDER BY global_position ASC OFFSET $5 LIMIT $6) page');
+    expect(sql).toContain(') matched ORDER BY page_position ASC OFFSET $5 LIMIT $6) page');
     expect(values).toEqual(['es_1', 111, 'a.created', 'b.created', 10, 101, 100, BUDGET]);
   });
 

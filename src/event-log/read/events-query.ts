@@ -48,7 +48,8 @@ export function eventsQuery(eventStoreId: string, filter: EventsFilter, pageBudg
   const order = `ORDER BY global_position ${direction}`;
   const budgeted = (page: string) => ({
     text: budgetedPage(page, {
-      order: `global_position ${direction}`,
+      store: '$1',
+      order: `page_position ${direction}`,
       limit: `${param(filter.limit)}::int`,
       budget: `${param(pageBudget)}::bigint`,
     }),
@@ -63,7 +64,7 @@ export function eventsQuery(eventStoreId: string, filter: EventsFilter, pageBudg
       (type) => `(SELECT ${PAGE_COLUMNS} FROM events WHERE ${[...where, `type = ${param(type)}`].join(' AND ')} ${order} LIMIT ${perType})`,
     );
     return budgeted(
-      `SELECT * FROM (${branches.join(' UNION ALL ')}) matched ${order} OFFSET ${param(filter.offset)} LIMIT ${param(filter.limit + 1)}`,
+      `SELECT * FROM (${branches.join(' UNION ALL ')}) matched ORDER BY page_position ${direction} OFFSET ${param(filter.offset)} LIMIT ${param(filter.limit + 1)}`,
     );
   }
   if (constrained) where.push(`(${types.map((type) => typeCondition(type, param)).join(' OR ')})`);
