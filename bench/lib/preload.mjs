@@ -2,6 +2,7 @@
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { ROOT } from './config.mjs';
+import { EVENT_COLUMNS } from './dcb-sql.mjs';
 import { round } from './process-metrics.mjs';
 
 /** ~10 event types with a skewed mix (share in per mille), as real stores have: a few common, some rare. */
@@ -86,7 +87,6 @@ export async function preloadStore(pool, eventStoreId, { events, streams }) {
 
 // The service's own SQL from the build, so the plans follow the code.
 const require = createRequire(import.meta.url);
-const { EVENT_COLUMNS } = require(join(ROOT, 'dist/event-log/read/stored-event.js'));
 const { READ_STREAM_SQL } = require(join(ROOT, 'dist/event-log/read/event-log-reader.js'));
 // The API runs with the default page budget.
 const { READ_PAGE_MAX_BYTES } = new (require(join(ROOT, 'dist/config/environment-variables.js')).EnvironmentVariables)();
