@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { ReadReplicas } from '../../database/replicas/read-replicas';
 import { EnvironmentVariables } from '../../config/environment-variables';
 import type { StoredEventResponseDto } from '../dto/stored-event.response.dto';
-import { budgetedPage, PAGE_COLUMNS, pageOf } from './page-budget';
+import { PAGE_KEYS, pageOf } from './page-budget';
 import { pageJson, pageRowOf } from './stored-event';
 import type { JsonText } from '../../common/json/json-text';
 
@@ -27,12 +27,10 @@ export interface DcbReadResult {
 // queries shards cannot be called from a query that is itself running on a shard.
 const MATCH = `SELECT dcb_matching_positions($1, $2::jsonb, $3, $4::int + 1) AS positions`;
 const READ = pageOf(
-  budgetedPage(
-    `SELECT ${PAGE_COLUMNS} FROM events
-      WHERE event_store_id = $1 AND global_position = ANY($2::bigint[])
-      ORDER BY global_position`,
-    { store: '$1', order: 'page_position', limit: '$3::int', budget: '$4::bigint', tags: 'always' },
-  ),
+  `SELECT ${PAGE_KEYS} FROM events
+    WHERE event_store_id = $1 AND global_position = ANY($2::bigint[])
+    ORDER BY global_position`,
+  { store: '$1', order: 'page_position', limit: '$3::int', budget: '$4::bigint', tags: 'always' },
 );
 
 /**

@@ -8,7 +8,7 @@ import type { JsonText } from '../../common/json/json-text';
 import { EnvironmentVariables } from '../../config/environment-variables';
 import type { StoredEventResponseDto } from '../dto/stored-event.response.dto';
 import { EventsFilter, eventsQuery, typeCondition } from './events-query';
-import { budgetedPage, PAGE_COLUMNS, PagedEventRow, pageOf, splitPage } from './page-budget';
+import { budgetedPage, PAGE_COLUMNS, PAGE_KEYS, PagedEventRow, pageOf, splitPage } from './page-budget';
 import { EventShape, eventJsonSql, EventText, pageJson, pageRowOf } from './stored-event';
 
 /** Inclusive bounds on stream positions. */
@@ -30,13 +30,11 @@ const READ_STREAM = (order: 'ASC' | 'DESC') => `
   SELECT page.*, s.version::text AS stream_version
     FROM streams s
     LEFT JOIN LATERAL (${pageOf(
-      budgetedPage(
-        `SELECT ${PAGE_COLUMNS} FROM events
-         WHERE event_store_id = $1 AND stream_id = $2 AND stream_position BETWEEN $3 AND $4
-         ORDER BY stream_position ${order}
-         LIMIT $5::int + 1`,
-        { store: '$1', order: `page_stream_position ${order}`, limit: '$5::int', budget: '$6::bigint' },
-      ),
+      `SELECT ${PAGE_KEYS} FROM events
+        WHERE event_store_id = $1 AND stream_id = $2 AND stream_position BETWEEN $3 AND $4
+        ORDER BY stream_position ${order}
+        LIMIT $5::int + 1`,
+      { store: '$1', order: `page_stream_position ${order}`, limit: '$5::int', budget: '$6::bigint' },
     )}) page ON true
    WHERE s.event_store_id = $1 AND s.stream_id = $2`;
 /** What an event is, without its payload. */
@@ -87,7 +85,7 @@ export class EventLogReader {
   async readEvents(eventStoreId: string, filter: EventsFilter): Promise<EventPage> {
     const { text, values } = eventsQuery(eventStoreId, filter, this.pageBudget);
     const source = await this.replicas.forRead(eventStoreId);
-    const { events, hasMore } = pageJson((await source.copyRows(pageOf(text), values)).map(pageRowOf));
+    const { events, hasMore } = pageJson((await source.copyRows(text, values)).map(pageRowOf));
     return { events, hasMore };
   }
 
@@ -119,7 +117,7 @@ export class EventLogReader {
     const rows = await manager.query<(PagedEventRow & { store_last_position: string })[]>(
       `SELECT st.last_position AS store_last_position, e.*
          FROM event_stores st
-         LEFT JOIN LATERAL (${budgetedPage(matching, { store: '$1', order: 'page_position', limit: '$3::int', budget: '$4::bigint', shape })}) e ON true
+         LEFT JOIN LATERAL (${budgetedPage(matching, { order: 'global_position', limit: '$3::int', budget: '$4::bigint', shape })}) e ON true
         WHERE st.id = $1
         ORDER BY e.n`,
       values,
@@ -172,10 +170,9 @@ export class EventLogReader {
   }
 }
 
-// Only an event of the page, whose row was read, is turned into one.
 const toEventText = (row: PagedEventRow): EventText => ({
   globalPosition: Number(row.global_position),
-  eventId: row.event_id!,
-  type: row.type!,
+  eventId: row.event_id,
+  type: row.type,
   json: row.event!,
 });

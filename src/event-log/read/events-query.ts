@@ -1,7 +1,7 @@
 import type { EventFilter } from '../../common/event-filter';
 import { escapeLike } from '../../common/sql';
 import type { ReadDirection } from '../../common/decorators/query-params.decorators';
-import { budgetedPage, PAGE_COLUMNS } from './page-budget';
+import { PAGE_KEYS, pageOf } from './page-budget';
 
 export interface EventsFilter {
   types?: EventFilter[];
@@ -33,7 +33,8 @@ export function typeCondition(type: EventFilter, param: (value: unknown) => stri
  * one row beyond the limit tells whether more follow. When the types are all exact, each becomes
  * its own scan of events_type_idx in position order, limited, and the few rows are merged: the plan
  * PostgreSQL cannot find for `type = ANY(...)`, which walks the whole store or sorts every match.
- * Patterns are filters on the walk of the primary key. The page is then cut at `pageBudget` bytes.
+ * Patterns are filters on the walk of the primary key. The page is then cut at `pageBudget` bytes, and
+ * its events come as runs of their JSON (pageOf).
  */
 export function eventsQuery(eventStoreId: string, filter: EventsFilter, pageBudget: number): { text: string; values: unknown[] } {
   const values: unknown[] = [eventStoreId];
@@ -46,8 +47,8 @@ export function eventsQuery(eventStoreId: string, filter: EventsFilter, pageBudg
   if (filter.fromGlobalPosition !== undefined) where.push(`global_position ${forward ? '>=' : '<='} ${param(filter.fromGlobalPosition)}`);
   const direction = forward ? 'ASC' : 'DESC';
   const order = `ORDER BY global_position ${direction}`;
-  const budgeted = (page: string) => ({
-    text: budgetedPage(page, {
+  const paged = (page: string) => ({
+    text: pageOf(page, {
       store: '$1',
       order: `page_position ${direction}`,
       limit: `${param(filter.limit)}::int`,
@@ -61,14 +62,14 @@ export function eventsQuery(eventStoreId: string, filter: EventsFilter, pageBudg
   if (constrained && types.every((type) => type.kind === 'exact')) {
     const perType = param(filter.offset + filter.limit + 1);
     const branches = [...new Set(types.map((type) => (type.kind === 'exact' ? type.type : '')))].map(
-      (type) => `(SELECT ${PAGE_COLUMNS} FROM events WHERE ${[...where, `type = ${param(type)}`].join(' AND ')} ${order} LIMIT ${perType})`,
+      (type) => `(SELECT ${PAGE_KEYS} FROM events WHERE ${[...where, `type = ${param(type)}`].join(' AND ')} ${order} LIMIT ${perType})`,
     );
-    return budgeted(
+    return paged(
       `SELECT * FROM (${branches.join(' UNION ALL ')}) matched ORDER BY page_position ${direction} OFFSET ${param(filter.offset)} LIMIT ${param(filter.limit + 1)}`,
     );
   }
   if (constrained) where.push(`(${types.map((type) => typeCondition(type, param)).join(' OR ')})`);
-  return budgeted(
-    `SELECT ${PAGE_COLUMNS} FROM events WHERE ${where.join(' AND ')} ${order} OFFSET ${param(filter.offset)} LIMIT ${param(filter.limit + 1)}`,
+  return paged(
+    `SELECT ${PAGE_KEYS} FROM events WHERE ${where.join(' AND ')} ${order} OFFSET ${param(filter.offset)} LIMIT ${param(filter.limit + 1)}`,
   );
 }
