@@ -4,6 +4,8 @@ import { randomInt } from 'node:crypto';
 
 /** Where the ports handed out here start: above the usual well-known and registered services. */
 const FIRST_PORT = 10_000;
+/** Random picks before giving up: with a range of thousands of ports, a machine where all of them fail is broken. */
+const ATTEMPTS = 1000;
 
 /** The first port of the kernel's range for the local end of outgoing connections (Linux: 32768 by default). */
 function firstEphemeralPort(): number {
@@ -32,8 +34,9 @@ function isFree(port: number): Promise<boolean> {
  */
 export async function freePort(): Promise<number> {
   const end = firstEphemeralPort();
-  for (;;) {
+  for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
     const port = randomInt(FIRST_PORT, end);
     if (await isFree(port)) return port;
   }
+  throw new Error(`No free port of 127.0.0.1 between ${FIRST_PORT} and ${end} after ${ATTEMPTS} tries`);
 }

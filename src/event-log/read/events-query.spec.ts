@@ -14,6 +14,13 @@ describe('eventsQuery', () => {
     expect(values).toEqual(['es_1', 0, 101, 100, BUDGET]);
   });
 
+  it("cuts the page on narrow rows and reads each kept event's row by its ctid, naming the store for Citus", () => {
+    const sql = squash(eventsQuery('es_1', base, BUDGET).text);
+    expect(sql).toContain('SELECT ctid AS page_row, global_position AS page_position');
+    expect(sql).toContain('LEFT JOIN events ON in_page AND events.event_store_id = $1 AND events.ctid = cut.page_row');
+    expect(sql).toContain('ORDER BY run, n) cut');
+  });
+
   it('reads each exact type as its own ordered, limited scan and merges them', () => {
     const { text, values } = eventsQuery(
       'es_1',
