@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ForbiddenError, UnauthorizedError } from '../common/errors/common.errors';
-import { currentRequest } from '../common/logging/request-context';
 import { addRouteConfig, controllerRoutes } from '../common/routes/controller-routes';
 import { RequestRateLimiter } from '../limits/request-rate-limiter';
 import { AUTH_METHOD, AuthMethod, QUERY_CREDENTIAL, REQUIRED_SCOPE } from './decorators/auth.decorators';
@@ -104,9 +103,6 @@ export class RequestAuthentication {
     const caller = check ? await check.verify(authorizationOf(request, queryCredential)) : null;
     if (!caller) throw new UnauthorizedError(FAILURE_MESSAGES[method as CheckedMethod]);
     if ('operator' in caller) return caller;
-    // From here on the request's queries count against its tenant's share of the database (ConnectionShares).
-    const context = currentRequest();
-    if (context) context.tenantId = caller.tenantId;
     // The headers go on the response now, so that every outcome (a 404 or 409 later on) carries them; a 429 carries its own.
     reply.headers(await this.rateLimiter.count(caller.apiKeyId));
     if (scope && !caller.scopes.includes(scope)) throw new ForbiddenError(scope);

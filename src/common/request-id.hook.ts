@@ -1,17 +1,17 @@
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { randomUUID } from 'node:crypto';
-import { withRequestContext } from './logging/request-context';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
 const ACCEPTABLE_ID = /^[A-Za-z0-9._-]{1,128}$/;
 
 /**
- * Gives every request an id (the caller's `X-Request-Id` when it is sane), echoes it, and serves the
- * rest of the request with it in context, so that every log line of the request, and a 500's body,
- * carry it. An onRequest hook: it runs before the body is read, so parse failures carry it too.
+ * Gives every request an id (the caller's `X-Request-Id` when it is sane) and echoes it; the access
+ * line, the lines the exception filter logs about the request and a 500's body carry it. An
+ * onRequest hook: it runs before the body is read, so parse failures carry it too.
  */
 export function assignRequestId(request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void {
-  withRequestContext(echoRequestId(request, reply), done);
+  echoRequestId(request, reply);
+  done();
 }
 
 /** The request's id, settled and echoed; also for what the router answers before any hook runs. */

@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { Gauge } from 'prom-client';
 import { EnvironmentVariables } from '../config/environment-variables';
+import { TenantDatabase } from '../database/tenant-shares/tenant-database';
 import { Metrics } from '../metrics/metrics';
 import { ConsumerMetricsSnapshot, ConsumerRepository } from './consumer.repository';
 
@@ -24,6 +25,7 @@ export class ConsumerMetrics {
     metrics: Metrics,
     config: EnvironmentVariables,
     private readonly consumers: ConsumerRepository,
+    private readonly database: TenantDatabase,
   ) {
     this.top = config.CONSUMER_METRICS_TOP;
     const perConsumer = ['store', 'consumer'];
@@ -73,7 +75,7 @@ export class ConsumerMetrics {
 
   private current(): Promise<ConsumerMetricsSnapshot> {
     if (!this.snapshot || performance.now() - this.snapshot.at > SNAPSHOT_REUSE_MS) {
-      this.snapshot = { at: performance.now(), read: this.consumers.metricsSnapshot(this.top) };
+      this.snapshot = { at: performance.now(), read: this.consumers.metricsSnapshot(this.database.for(null), this.top) };
     }
     return this.snapshot.read;
   }

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { CONSUMER_CONNECTION_TTL_MS } from './consumer.constants';
 
 /** A consumer as its row holds it. */
@@ -94,14 +93,12 @@ function toSummary(row: Row): ConsumerSummary {
 }
 
 /**
- * The `consumers` table and what its endpoints show of the others. The methods that take an
- * EntityManager run in the caller's transaction; the lease work on consumer_events is
- * ConsumerLeases'.
+ * The `consumers` table and what its endpoints show of the others. Each method runs on the
+ * EntityManager it is given: the tenant's database (TenantDatabase.for) or the caller's transaction.
+ * The lease work on consumer_events is ConsumerLeases'.
  */
 @Injectable()
 export class ConsumerRepository {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
-
   /** The consumer's row, locked until the transaction ends: claims, acks, releases and moves of one consumer take turns on it. */
   async lock(manager: EntityManager, eventStoreId: string, name: string): Promise<ConsumerRecord | null> {
     const [row] = await manager.query(`SELECT * FROM consumers WHERE event_store_id = $1 AND name = $2 FOR NO KEY UPDATE`, [
@@ -119,8 +116,8 @@ export class ConsumerRepository {
     return row ? toConsumerRecord(row) : null;
   }
 
-  async find(eventStoreId: string, name: string): Promise<ConsumerRecord | null> {
-    const [row] = await this.dataSource.query(`SELECT * FROM consumers WHERE event_store_id = $1 AND name = $2`, [eventStoreId, name]);
+  async find(manager: EntityManager, eventStoreId: string, name: string): Promise<ConsumerRecord | null> {
+    const [row] = await manager.query(`SELECT * FROM consumers WHERE event_store_id = $1 AND name = $2`, [eventStoreId, name]);
     return row ? toConsumerRecord(row) : null;
   }
 
@@ -154,7 +151,7 @@ export class ConsumerRepository {
     return rows.length === 1;
   }
 
-  async summary(eventStoreId: string, name: string, manager: EntityManager = this.dataSource.manager): Promise<ConsumerSummary | null> {
+  async summary(manager: EntityManager, eventStoreId: string, name: string): Promise<ConsumerSummary | null> {
     const [row] = await manager.query(
       `SELECT ${SUMMARY_COLUMNS} FROM consumers c JOIN event_stores st ON st.id = $1 WHERE c.event_store_id = $1 AND c.name = $2`,
       [eventStoreId, name],
@@ -163,8 +160,13 @@ export class ConsumerRepository {
   }
 
   /** Oldest first. */
-  async list(eventStoreId: string, limit: number, offset: number): Promise<{ items: ConsumerSummary[]; totalCount: number }> {
-    const rows: Row[] = await this.dataSource.query(
+  async list(
+    manager: EntityManager,
+    eventStoreId: string,
+    limit: number,
+    offset: number,
+  ): Promise<{ items: ConsumerSummary[]; totalCount: number }> {
+    const rows: Row[] = await manager.query(
       `SELECT ${SUMMARY_COLUMNS}, count(*) OVER () AS total_count
          FROM consumers c JOIN event_stores st ON st.id = $1
         WHERE c.event_store_id = $1
@@ -172,20 +174,13 @@ export class ConsumerRepository {
         LIMIT $2 OFFSET $3`,
       [eventStoreId, limit, offset],
     );
-    const totalCount = rows.length > 0 ? Number(rows[0].total_count) : await this.count(eventStoreId);
+    const totalCount = rows.length > 0 ? Number(rows[0].total_count) : await this.countInStore(manager, eventStoreId);
     return { items: rows.map(toSummary), totalCount };
   }
 
-  private async count(eventStoreId: string): Promise<number> {
-    const [{ count }] = await this.dataSource.query(`SELECT count(*)::int AS count FROM consumers WHERE event_store_id = $1`, [
-      eventStoreId,
-    ]);
-    return count;
-  }
-
   /** Its events, processed records and connections go with it (ON DELETE CASCADE). */
-  async delete(eventStoreId: string, name: string): Promise<ConsumerRecord | null> {
-    const [row] = await changedRows(this.dataSource.manager, `DELETE FROM consumers WHERE event_store_id = $1 AND name = $2 RETURNING *`, [
+  async delete(manager: EntityManager, eventStoreId: string, name: string): Promise<ConsumerRecord | null> {
+    const [row] = await changedRows(manager, `DELETE FROM consumers WHERE event_store_id = $1 AND name = $2 RETURNING *`, [
       eventStoreId,
       name,
     ]);
@@ -220,8 +215,8 @@ export class ConsumerRepository {
   }
 
   /** Parked events in position order, with their events' type and stream (null once retention deleted the event). */
-  async listParked(consumer: ConsumerRecord): Promise<ParkedEventRecord[]> {
-    const rows: Row[] = await this.dataSource.query(
+  async listParked(manager: EntityManager, consumer: ConsumerRecord): Promise<ParkedEventRecord[]> {
+    const rows: Row[] = await manager.query(
       `SELECT ce.position, ce.deliveries, ce.parked_at, ce.last_error, ev.stream_id, ev.type
          FROM consumer_events ce
          LEFT JOIN events ev ON ev.event_store_id = ce.event_store_id AND ev.global_position = ce.position
@@ -261,8 +256,8 @@ export class ConsumerRepository {
   }
 
   /** The `top` consumers by lag, and totals over every consumer (ConsumerMetrics). */
-  async metricsSnapshot(top: number): Promise<ConsumerMetricsSnapshot> {
-    const rows: { store: string; consumer: string; lag: string; parked: string }[] = await this.dataSource.query(
+  async metricsSnapshot(manager: EntityManager, top: number): Promise<ConsumerMetricsSnapshot> {
+    const rows: { store: string; consumer: string; lag: string; parked: string }[] = await manager.query(
       `SELECT c.event_store_id AS store, c.name AS consumer, GREATEST(st.last_position - c.checkpoint, 0) AS lag,
               (SELECT count(*) FROM consumer_events e WHERE e.event_store_id = c.event_store_id AND e.consumer_id = c.id AND e.state = 'parked') AS parked
          FROM consumers c JOIN event_stores st ON st.id = c.event_store_id
@@ -270,7 +265,7 @@ export class ConsumerRepository {
         LIMIT $1`,
       [top],
     );
-    const [totals] = await this.dataSource.query(
+    const [totals] = await manager.query(
       `SELECT (SELECT count(*) FROM consumers) AS count,
               (SELECT COALESCE(sum(GREATEST(st.last_position - c.checkpoint, 0)), 0) FROM consumers c JOIN event_stores st ON st.id = c.event_store_id) AS lag_sum,
               (SELECT count(*) FROM consumer_events WHERE state = 'parked') AS parked_sum`,

@@ -17,11 +17,30 @@ function sourceFiles(folder: string): string[] {
   });
 }
 
+/** What would take a connection without saying for whom: the DataSource, or an entity's TypeORM repository, injected. */
+const UNATTRIBUTED = [/@InjectDataSource\(/, /@InjectRepository\(/, /getDataSourceToken\(/, /\bgetRepository\(/];
+
 describe('data access', () => {
   it('handlers, controllers, guards, caches, the audit and the gauges reach tables only through their owner repository', () => {
     const offenders = sourceFiles(SRC)
       .filter((file) => CALLERS.test(file))
       .filter((file) => DATA_ACCESS.some((pattern) => pattern.test(readFileSync(file, 'utf8'))))
+      .map((file) => path.relative(SRC, file));
+    expect(offenders).toEqual([]);
+  });
+
+  it('outside the database module, takes every connection through TenantDatabase, which says whose share it counts against', () => {
+    const database = path.join(SRC, 'database') + path.sep;
+    const offenders = sourceFiles(SRC)
+      .filter((file) => !file.startsWith(database))
+      .filter((file) => UNATTRIBUTED.some((pattern) => pattern.test(readFileSync(file, 'utf8'))))
+      .map((file) => path.relative(SRC, file));
+    expect(offenders).toEqual([]);
+  });
+
+  it('keeps no AsyncLocalStorage: on Node 20 one makes V8 run a hook on every promise of every request', () => {
+    const offenders = sourceFiles(SRC)
+      .filter((file) => /new AsyncLocalStorage|from '(node:)?async_hooks'/.test(readFileSync(file, 'utf8')))
       .map((file) => path.relative(SRC, file));
     expect(offenders).toEqual([]);
   });

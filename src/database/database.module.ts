@@ -7,7 +7,7 @@ import { databaseHosts, dataSourceOptions } from './data-source-options';
 import { ReadReplicas } from './replicas/read-replicas';
 import { replicaUrls } from './replicas/replica-urls';
 import { ConnectionShares } from './tenant-shares/connection-shares';
-import { sharedPoolDriver } from './tenant-shares/shared-pool-driver';
+import { TenantDatabase } from './tenant-shares/tenant-database';
 
 /**
  * The hosts of DATABASE_URL, watched for a failover (DatabaseHosts), and the API's shares of its
@@ -53,7 +53,7 @@ export interface DatabaseModuleOptions {
   poolSize?: number;
   /**
    * The API serves many tenants from one pool: each connection is taken within its tenant's share
-   * (ConnectionShares) and each statement is cancelled after DATABASE_STATEMENT_TIMEOUT_MS. The worker
+   * (ConnectionShares, TenantDatabase) and each statement is cancelled after DATABASE_STATEMENT_TIMEOUT_MS. The worker
    * shares its deliveries out per tenant itself, and the CLI serves one operator.
    */
   sharedAmongTenants?: boolean;
@@ -68,19 +68,25 @@ export class DatabaseModule {
       global: true,
       providers: [
         {
+          provide: TenantDatabase,
+          inject: [getDataSourceToken(), ConnectionShares],
+          useFactory: (dataSource: DataSource, shares: ConnectionShares) =>
+            new TenantDatabase(dataSource, sharedAmongTenants ? shares : null),
+        },
+        {
           provide: ReadReplicas,
-          inject: [EnvironmentVariables, getDataSourceToken()],
+          inject: [EnvironmentVariables, TenantDatabase],
           // The API's reads only: the worker's deliveries read what they are told was appended, on the primary.
-          useFactory: (config: EnvironmentVariables, dataSource: DataSource) =>
-            new ReadReplicas(sharedAmongTenants ? replicaUrls(config.DATABASE_REPLICA_URLS) : [], config, dataSource),
+          useFactory: (config: EnvironmentVariables, database: TenantDatabase) =>
+            new ReadReplicas(sharedAmongTenants ? replicaUrls(config.DATABASE_REPLICA_URLS) : [], config, database),
         },
       ],
-      exports: [ReadReplicas],
+      exports: [TenantDatabase, ReadReplicas],
       imports: [
         DatabaseConnectionsModule,
         TypeOrmModule.forRootAsync({
-          inject: [EnvironmentVariables, DatabaseHosts, ConnectionShares],
-          useFactory: (config: EnvironmentVariables, hosts: DatabaseHosts, shares: ConnectionShares) => ({
+          inject: [EnvironmentVariables, DatabaseHosts],
+          useFactory: (config: EnvironmentVariables, hosts: DatabaseHosts) => ({
             ...dataSourceOptions(hosts, config.DATABASE_IDLE_TIMEOUT_MS, {
               // PostgreSQL ends what nothing of ours should take: a transaction left open, and, for the API's requests, a
               // statement running for seconds (the worker's retention sweep may legitimately take longer).
@@ -89,7 +95,6 @@ export class DatabaseModule {
             }),
             poolSize: poolSize ?? config.DATABASE_POOL_SIZE,
             autoLoadEntities: true,
-            ...(sharedAmongTenants && { driver: sharedPoolDriver(shares) }),
           }),
         }),
       ],

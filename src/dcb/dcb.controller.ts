@@ -4,7 +4,7 @@ import { ApiConflictResponse, ApiExtraModels, ApiOkResponse, ApiOperation, ApiPa
 import { RequireApiKey, RequireScope } from '../auth/decorators/auth.decorators';
 import { CurrentPrincipal } from '../auth/decorators/current-principal.decorator';
 import type { Principal } from '../auth/principal';
-import { ApiReadConsistency } from '../common/decorators/api-read-consistency.decorator';
+import { ApiReadConsistency, MinGlobalPosition } from '../common/decorators/api-read-consistency.decorator';
 import { ApiErrorResponses } from '../common/decorators/api-error-responses.decorator';
 import { ErrorResponseDto } from '../common/dto/error-response.dto';
 import { EVENT_STORE_REF_PARAM } from '../event-stores/event-store-ref.param';
@@ -73,9 +73,10 @@ export class DcbController {
     @CurrentPrincipal() principal: Principal,
     @Param('eventStoreId') eventStoreRef: string,
     @Body() body: ReadDcbEventsDto,
+    @MinGlobalPosition() minPosition: number,
   ): Promise<ReadDcbEventsResponseDto> {
     return this.queryBus.execute(
-      new ReadDcbEventsQuery(principal.tenantId, eventStoreRef, body.query?.items ?? [], body.after, body.limit),
+      new ReadDcbEventsQuery(principal.tenantId, eventStoreRef, body.query?.items ?? [], body.after, body.limit, minPosition),
     );
   }
 }

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { DatabaseHosts } from '../database/connection/database-hosts';
+import { TenantDatabase } from '../database/tenant-shares/tenant-database';
 
 /**
  * Whether the database the service writes to takes writes now: a host is chosen (DatabaseHosts)
@@ -11,7 +10,7 @@ import { DatabaseHosts } from '../database/connection/database-hosts';
 @Injectable()
 export class DatabaseWritability {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly database: TenantDatabase,
     private readonly hosts: DatabaseHosts,
   ) {}
 
@@ -19,7 +18,7 @@ export class DatabaseWritability {
   async check(): Promise<void> {
     const { up, problems } = this.hosts.status;
     if (!up) throw new Error(problems.map(({ host, problem }) => `${host}: ${problem}`).join('; ') || 'no database host chosen');
-    const [{ read_only }] = await this.dataSource.query(`SELECT current_setting('transaction_read_only') = 'on' AS read_only`);
+    const [{ read_only }] = await this.database.for(null).query(`SELECT current_setting('transaction_read_only') = 'on' AS read_only`);
     if (read_only) throw new Error(`${this.hosts.status.host ?? 'the database'} is read-only`);
   }
 }

@@ -1,7 +1,7 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, QueryRunner } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { EnvironmentVariables } from '../config/environment-variables';
+import { TenantDatabase } from '../database/tenant-shares/tenant-database';
 import { ExpiredRecordsRepository } from '../event-log/expiry/expired-records.repository';
 import { EventStoreRepository } from '../event-stores/event-store.repository';
 
@@ -26,7 +26,7 @@ export class RetentionSweep implements OnApplicationBootstrap, OnModuleDestroy {
   private stopping = false;
 
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly database: TenantDatabase,
     private readonly expired: ExpiredRecordsRepository,
     private readonly eventStores: EventStoreRepository,
     private readonly config: EnvironmentVariables,
@@ -50,26 +50,24 @@ export class RetentionSweep implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   private async sweepOnce(): Promise<void> {
-    const db = this.dataSource.createQueryRunner();
     try {
-      await db.connect();
-      const [{ locked }] = await db.query(`SELECT pg_try_advisory_lock($1) AS locked`, [SWEEP_LOCK_KEY]);
-      if (!locked) return;
-      try {
-        const { events, idempotencyKeys } = await this.sweepStores(db);
-        if (events + idempotencyKeys > 0)
-          this.logger.log(`Retention deleted ${events} events and ${idempotencyKeys} expired idempotency records`);
-      } finally {
-        await db.query(`SELECT pg_advisory_unlock($1)`, [SWEEP_LOCK_KEY]);
-      }
+      await this.database.onOneConnection(null, async (db) => {
+        const [{ locked }] = await db.query(`SELECT pg_try_advisory_lock($1) AS locked`, [SWEEP_LOCK_KEY]);
+        if (!locked) return;
+        try {
+          const { events, idempotencyKeys } = await this.sweepStores(db);
+          if (events + idempotencyKeys > 0)
+            this.logger.log(`Retention deleted ${events} events and ${idempotencyKeys} expired idempotency records`);
+        } finally {
+          await db.query(`SELECT pg_advisory_unlock($1)`, [SWEEP_LOCK_KEY]);
+        }
+      });
     } catch (error) {
       this.logger.warn(`Retention sweep failed, retrying in ${this.config.RETENTION_SWEEP_INTERVAL_MS} ms: ${(error as Error).message}`);
-    } finally {
-      await db.release();
     }
   }
 
-  private async sweepStores(db: QueryRunner): Promise<{ events: number; idempotencyKeys: number }> {
+  private async sweepStores(db: EntityManager): Promise<{ events: number; idempotencyKeys: number }> {
     const stores = await this.eventStores.retentionSettings();
     let events = 0;
     let idempotencyKeys = 0;

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { TenantDatabase } from '../database/tenant-shares/tenant-database';
 
 /**
  * The last 60 minutes from store_activity, the ring of per-minute append counts that append_batch
@@ -27,9 +26,10 @@ export interface ActivityRow {
 /** Reads a store's recent activity from the counts the event log keeps as it appends. */
 @Injectable()
 export class StoreActivityRepository {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(private readonly database: TenantDatabase) {}
 
-  lastHour(eventStoreId: string): Promise<ActivityRow[]> {
-    return this.dataSource.query(ACTIVITY, [eventStoreId]);
+  /** Asked by the store's tenant, within its share of the database. */
+  lastHour(tenantId: string, eventStoreId: string): Promise<ActivityRow[]> {
+    return this.database.for(tenantId).query(ACTIVITY, [eventStoreId]);
   }
 }

@@ -4,7 +4,7 @@ import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestj
 import { RequireAccessToken, RequireScope } from '../auth/decorators/auth.decorators';
 import { CurrentPrincipal } from '../auth/decorators/current-principal.decorator';
 import type { Principal } from '../auth/principal';
-import { ApiReadConsistency } from '../common/decorators/api-read-consistency.decorator';
+import { ApiReadConsistency, MinGlobalPosition } from '../common/decorators/api-read-consistency.decorator';
 import { ApiFlatErrorResponses } from '../common/decorators/api-error-responses.decorator';
 import { AppendToStreamCommand } from './commands/append-to-stream.command';
 import { JwtAppendToStreamDto } from './dto/jwt-append-to-stream.dto';
@@ -69,6 +69,7 @@ export class JwtStreamsController {
     @CurrentPrincipal() principal: Principal,
     @Param() params: JwtStreamParamsDto,
     @Query() query: JwtReadStreamParamsDto,
+    @MinGlobalPosition() minPosition: number,
   ): Promise<JwtReadStreamResponseDto> {
     const range = {
       direction: 'forward' as const,
@@ -76,7 +77,9 @@ export class JwtStreamsController {
       from: query.from,
       to: query.to === undefined ? undefined : query.to - 1,
     };
-    const page = await this.queryBus.execute(new ReadStreamQuery(principal.tenantId, params.eventStoreName, params.streamId, range));
+    const page = await this.queryBus.execute(
+      new ReadStreamQuery(principal.tenantId, params.eventStoreName, params.streamId, range, minPosition),
+    );
     return { streamId: page.streamId, events: page.events, currentStreamVersion: page.streamVersion, hasMore: page.hasMore };
   }
 }

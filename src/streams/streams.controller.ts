@@ -4,7 +4,7 @@ import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger'
 import { RequireApiKey, RequireScope } from '../auth/decorators/auth.decorators';
 import { CurrentPrincipal } from '../auth/decorators/current-principal.decorator';
 import type { Principal } from '../auth/principal';
-import { ApiReadConsistency } from '../common/decorators/api-read-consistency.decorator';
+import { ApiReadConsistency, MinGlobalPosition } from '../common/decorators/api-read-consistency.decorator';
 import { ApiErrorResponses } from '../common/decorators/api-error-responses.decorator';
 import { parseEventFilter } from '../common/event-filter';
 import { EVENT_STORE_REF_PARAM } from '../event-stores/event-store-ref.param';
@@ -83,9 +83,10 @@ export class StreamsController {
     @CurrentPrincipal() principal: Principal,
     @Param() params: StreamParamsDto,
     @Query() query: ReadStreamParamsDto,
+    @MinGlobalPosition() minPosition: number,
   ): Promise<ReadStreamResponseDto> {
     const range = { direction: query.direction, limit: query.limit, from: query.fromStreamPosition, to: query.toStreamPosition };
-    return this.queryBus.execute(new ReadStreamQuery(principal.tenantId, params.eventStoreId, params.streamId, range));
+    return this.queryBus.execute(new ReadStreamQuery(principal.tenantId, params.eventStoreId, params.streamId, range, minPosition));
   }
 
   @Get('streams')
@@ -103,8 +104,10 @@ export class StreamsController {
     @CurrentPrincipal() principal: Principal,
     @Param('eventStoreId') eventStoreRef: string,
     @Query() query: ListStreamsParamsDto,
+    @MinGlobalPosition() minPosition: number,
   ): Promise<ListStreamsResponseDto> {
-    return ListStreamsResponseDto.from(await this.queryBus.execute(new ListStreamsQuery(principal.tenantId, eventStoreRef, query)), query);
+    const page = await this.queryBus.execute(new ListStreamsQuery(principal.tenantId, eventStoreRef, query, minPosition));
+    return ListStreamsResponseDto.from(page, query);
   }
 
   @Get('events')
@@ -121,8 +124,9 @@ export class StreamsController {
     @CurrentPrincipal() principal: Principal,
     @Param('eventStoreId') eventStoreRef: string,
     @Query() query: ReadEventsParamsDto,
+    @MinGlobalPosition() minPosition: number,
   ): Promise<ReadEventsResponseDto> {
     const types = query.types?.map((pattern) => parseEventFilter(pattern)!);
-    return this.queryBus.execute(new ReadEventsQuery(principal.tenantId, eventStoreRef, { ...query, types }));
+    return this.queryBus.execute(new ReadEventsQuery(principal.tenantId, eventStoreRef, { ...query, types }, minPosition));
   }
 }

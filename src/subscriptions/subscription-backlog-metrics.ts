@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { Gauge } from 'prom-client';
+import { TenantDatabase } from '../database/tenant-shares/tenant-database';
 import { Metrics } from '../metrics/metrics';
 import { DeliveryStateRepository } from './delivery/delivery-state.repository';
 
@@ -13,18 +14,20 @@ import { DeliveryStateRepository } from './delivery/delivery-state.repository';
 export class SubscriptionBacklogMetrics {
   private readonly logger = new Logger(SubscriptionBacklogMetrics.name);
 
-  constructor(deliveryState: DeliveryStateRepository, metrics: Metrics) {
+  constructor(deliveryState: DeliveryStateRepository, metrics: Metrics, database: TenantDatabase) {
+    // Every subscription's, so nobody's share of the database.
+    const db = database.for(null);
     this.gauge(metrics, 'webhook_subscription_lag_max', 'Largest (store last position − checkpoint) over all webhook subscriptions', () =>
-      deliveryState.largestLag(),
+      deliveryState.largestLag(db),
     );
     this.gauge(
       metrics,
       'webhook_subscriptions_lagging',
       'Webhook subscriptions whose checkpoint is behind their store’s last position',
-      () => deliveryState.laggingCount(),
+      () => deliveryState.laggingCount(db),
     );
     this.gauge(metrics, 'webhook_dead_letters', 'Dead letters stored (not yet delivered by a replay)', () =>
-      deliveryState.deadLetterCount(),
+      deliveryState.deadLetterCount(db),
     );
   }
 

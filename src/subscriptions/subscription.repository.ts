@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { EntityManager, Repository } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { newId } from '../common/ids';
 import type { NewWebhookSubscription } from './commands/create-subscription.command';
 import { SubscriptionEntity } from './entities/subscription.entity';
@@ -12,13 +11,11 @@ const CREATE_LOCK_KEY_SEED = 4217003;
 /**
  * The `subscriptions` table's rows as the API creates, shows and deletes them, through TypeORM
  * where the ORM says it as well (none of it is hot but `existsInStore`). The delivery columns (checkpoint, retry state, failed deliveries) are
- * written by the worker through DeliveryStateRepository. The methods that take an EntityManager
- * run inside the caller's transaction.
+ * written by the worker through DeliveryStateRepository. Each method runs on the EntityManager it is
+ * given: the tenant's database (TenantDatabase.for) or the caller's transaction.
  */
 @Injectable()
 export class SubscriptionRepository {
-  constructor(@InjectRepository(SubscriptionEntity) private readonly subscriptions: Repository<SubscriptionEntity>) {}
-
   /** Holds back other creates in the store until the transaction ends. */
   async lockStoreForCreate(manager: EntityManager, eventStoreId: string): Promise<void> {
     await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, $2))`, [eventStoreId, CREATE_LOCK_KEY_SEED]);
@@ -65,31 +62,30 @@ export class SubscriptionRepository {
     return created;
   }
 
-  find(eventStoreId: string, subscriptionId: string): Promise<SubscriptionEntity | null> {
-    return this.subscriptions.findOneBy({ eventStoreId, id: subscriptionId });
+  find(manager: EntityManager, eventStoreId: string, subscriptionId: string): Promise<SubscriptionEntity | null> {
+    return manager.findOneBy(SubscriptionEntity, { eventStoreId, id: subscriptionId });
   }
 
-  exists(eventStoreId: string, subscriptionId: string): Promise<boolean> {
-    return this.subscriptions.existsBy({ eventStoreId, id: subscriptionId });
+  exists(manager: EntityManager, eventStoreId: string, subscriptionId: string): Promise<boolean> {
+    return manager.existsBy(SubscriptionEntity, { eventStoreId, id: subscriptionId });
   }
 
   /** Whether the store has any webhook subscription: asked after appends, so one raw indexed query. */
-  async existsInStore(eventStoreId: string): Promise<boolean> {
-    const [{ present }] = await this.subscriptions.query(
-      `SELECT EXISTS (SELECT 1 FROM subscriptions WHERE event_store_id = $1) AS present`,
-      [eventStoreId],
-    );
+  async existsInStore(manager: EntityManager, eventStoreId: string): Promise<boolean> {
+    const [{ present }] = await manager.query(`SELECT EXISTS (SELECT 1 FROM subscriptions WHERE event_store_id = $1) AS present`, [
+      eventStoreId,
+    ]);
     return present;
   }
 
   /** Oldest first. */
-  listInStore(eventStoreId: string): Promise<SubscriptionEntity[]> {
-    return this.subscriptions.find({ where: { eventStoreId }, order: { createdAt: 'ASC', id: 'ASC' } });
+  listInStore(manager: EntityManager, eventStoreId: string): Promise<SubscriptionEntity[]> {
+    return manager.find(SubscriptionEntity, { where: { eventStoreId }, order: { createdAt: 'ASC', id: 'ASC' } });
   }
 
   /** Dead letters go with it (ON DELETE CASCADE). False when there was no such subscription. */
-  async delete(eventStoreId: string, subscriptionId: string): Promise<boolean> {
-    const { affected } = await this.subscriptions.delete({ eventStoreId, id: subscriptionId });
+  async delete(manager: EntityManager, eventStoreId: string, subscriptionId: string): Promise<boolean> {
+    const { affected } = await manager.delete(SubscriptionEntity, { eventStoreId, id: subscriptionId });
     return !!affected;
   }
 }

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
+import { TenantDatabase } from '../database/tenant-shares/tenant-database';
 import { SubscriptionRepository } from './subscription.repository';
 
 /** How long "this store has (no) webhook subscriptions" is believed without asking again. */
@@ -16,12 +17,16 @@ export const WEBHOOK_PRESENCE_TTL_MS = 1000;
 export class WebhookPresenceCache {
   private readonly known = new LRUCache<string, boolean>({ max: 10_000, ttl: WEBHOOK_PRESENCE_TTL_MS });
 
-  constructor(private readonly subscriptions: SubscriptionRepository) {}
+  constructor(
+    private readonly subscriptions: SubscriptionRepository,
+    private readonly database: TenantDatabase,
+  ) {}
 
-  async has(eventStoreId: string): Promise<boolean> {
+  /** Whether the store of `tenantId` has webhook subscriptions (asked within that tenant's share of the database). */
+  async has(tenantId: string, eventStoreId: string): Promise<boolean> {
     const known = this.known.get(eventStoreId);
     if (known !== undefined) return known;
-    const present = await this.subscriptions.existsInStore(eventStoreId);
+    const present = await this.subscriptions.existsInStore(this.database.for(tenantId), eventStoreId);
     this.known.set(eventStoreId, present);
     return present;
   }

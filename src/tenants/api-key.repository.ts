@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
 import type { Principal, Scope } from '../auth/principal';
 import { newId } from '../common/ids';
 import { isForeignKeyViolation } from '../database/postgres-errors';
+import { TenantDatabase } from '../database/tenant-shares/tenant-database';
 import { ApiKeyEntity } from './entities/api-key.entity';
 import { TenantNotFoundError } from './tenants.errors';
 
@@ -32,15 +31,17 @@ const BY_ID = activeKeyBy('id');
 
 /**
  * The `api_keys` table. The lookups behind every authenticated request are raw SQL, one round trip
- * each; the operator's writes and lists go through TypeORM.
+ * each; the operator's writes and lists go through TypeORM. Until a key is known, and for the
+ * operator, nobody's share of the database is used; a tenant's own questions use its share.
  */
 @Injectable()
 export class ApiKeyRepository {
-  constructor(@InjectRepository(ApiKeyEntity) private readonly apiKeys: Repository<ApiKeyEntity>) {}
+  constructor(private readonly database: TenantDatabase) {}
 
   /** The foreign key, not a prior read, decides whether the tenant exists. */
   async create(tenantId: string, name: string, scopes: Scope[], secret: { prefix: string; hash: Buffer }): Promise<ApiKeyEntity> {
-    const apiKey = this.apiKeys.create({
+    const db = this.database.for(null);
+    const apiKey = db.create(ApiKeyEntity, {
       id: newId('key'),
       tenantId,
       name,
@@ -51,7 +52,7 @@ export class ApiKeyRepository {
       revokedAt: null,
     });
     try {
-      await this.apiKeys.insert(apiKey);
+      await db.insert(ApiKeyEntity, apiKey);
     } catch (error) {
       if (isForeignKeyViolation(error)) throw new TenantNotFoundError(tenantId);
       throw error;
@@ -61,7 +62,7 @@ export class ApiKeyRepository {
 
   /** Oldest first. */
   listOfTenant(tenantId: string): Promise<ApiKeyEntity[]> {
-    return this.apiKeys.find({ where: { tenantId }, order: { createdAt: 'ASC', id: 'ASC' } });
+    return this.database.for(null).find(ApiKeyEntity, { where: { tenantId }, order: { createdAt: 'ASC', id: 'ASC' } });
   }
 
   /**
@@ -69,9 +70,10 @@ export class ApiKeyRepository {
    * clock, passed as a value: Citus refuses a write that calls now() inside COALESCE (docs/citus.md).
    */
   async revoke(apiKeyId: string): Promise<boolean> {
-    const { affected } = await this.apiKeys
+    const { affected } = await this.database
+      .for(null)
       .createQueryBuilder()
-      .update()
+      .update(ApiKeyEntity)
       .set({ revokedAt: () => 'COALESCE(revoked_at, :now)' })
       .setParameter('now', new Date())
       .where('id = :apiKeyId', { apiKeyId })
@@ -89,9 +91,9 @@ export class ApiKeyRepository {
     return this.findActive(BY_ID, apiKeyId);
   }
 
-  /** The names of an active key and of its tenant; null once the key is revoked. */
-  async findNames(apiKeyId: string): Promise<{ apiKeyName: string; tenantName: string } | null> {
-    const [row]: { key_name: string; tenant_name: string }[] = await this.apiKeys.query(
+  /** The names of an active key of `tenantId` and of the tenant; null once the key is revoked. */
+  async findNames(tenantId: string, apiKeyId: string): Promise<{ apiKeyName: string; tenantName: string } | null> {
+    const [row]: { key_name: string; tenant_name: string }[] = await this.database.for(tenantId).query(
       `SELECT k.name AS key_name, t.name AS tenant_name FROM api_keys k JOIN tenants t ON t.id = k.tenant_id
         WHERE k.id = $1 AND k.revoked_at IS NULL`,
       [apiKeyId],
@@ -101,14 +103,14 @@ export class ApiKeyRepository {
 
   /** Which of these keys have been revoked. */
   async revokedAmong(apiKeyIds: string[]): Promise<Set<string>> {
-    const rows: { id: string }[] = await this.apiKeys.query(`SELECT id FROM api_keys WHERE id = ANY($1) AND revoked_at IS NOT NULL`, [
-      apiKeyIds,
-    ]);
+    const rows: { id: string }[] = await this.database
+      .for(null)
+      .query(`SELECT id FROM api_keys WHERE id = ANY($1) AND revoked_at IS NOT NULL`, [apiKeyIds]);
     return new Set(rows.map((row) => row.id));
   }
 
   private async findActive(sql: string, parameter: unknown): Promise<Principal | null> {
-    const [row]: KeyRow[] = await this.apiKeys.query(sql, [parameter]);
+    const [row]: KeyRow[] = await this.database.for(null).query(sql, [parameter]);
     return row ? { tenantId: row.tenant_id, apiKeyId: row.id, scopes: row.scopes } : null;
   }
 }

@@ -257,9 +257,9 @@ describe('WebSocket gateway', () => {
       // takes 300 ms, so an ack sent before that read would let the client's append land before it.
       const eventLog = testApp.app.get(EventLogReader);
       const lastPosition = eventLog.lastPosition.bind(eventLog);
-      const slowRead = jest.spyOn(eventLog, 'lastPosition').mockImplementation(async (eventStoreId) => {
+      const slowRead = jest.spyOn(eventLog, 'lastPosition').mockImplementation(async (db, eventStoreId) => {
         await new Promise((resolve) => setTimeout(resolve, 300));
-        return lastPosition(eventStoreId);
+        return lastPosition(db, eventStoreId);
       });
       try {
         const socket = await connect();

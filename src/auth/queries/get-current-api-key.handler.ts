@@ -8,7 +8,7 @@ export class GetCurrentApiKeyHandler implements IQueryHandler<GetCurrentApiKeyQu
   constructor(private readonly apiKeys: ApiKeyRepository) {}
 
   async execute({ principal }: GetCurrentApiKeyQuery): Promise<CurrentApiKey> {
-    const names = await this.apiKeys.findNames(principal.apiKeyId);
+    const names = await this.apiKeys.findNames(principal.tenantId, principal.apiKeyId);
     // Revoked since the request was authenticated: answered as the next request would be.
     if (!names) throw new UnauthorizedError();
     return { ...principal, ...names };

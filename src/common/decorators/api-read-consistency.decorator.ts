@@ -1,4 +1,6 @@
+import { createParamDecorator, ExecutionContext } from '@nestjs/common';
 import { ApiHeader } from '@nestjs/swagger';
+import type { FastifyRequest } from 'fastify';
 import { MIN_GLOBAL_POSITION_HEADER } from '../../database/replicas/read-replicas.constants';
 
 /** Documents `Min-Global-Position` on an operation whose reads a standby may serve (ReadReplicas). */
@@ -12,3 +14,9 @@ export const ApiReadConsistency = () =>
       'every event up to it. Deployments that read from standbys serve it from one that has replayed that far, else from ' +
       'the primary; without it, a read may come from a standby that is behind. The TypeScript client sends the highest it has seen.',
   });
+
+/** The request's `Min-Global-Position`, 0 without one; the readConsistency hook has refused any other value already. */
+export const MinGlobalPosition = createParamDecorator((_data: unknown, context: ExecutionContext): number => {
+  const value = context.switchToHttp().getRequest<FastifyRequest>().headers[MIN_GLOBAL_POSITION_HEADER.toLowerCase()];
+  return typeof value === 'string' ? Number(value) : 0;
+});

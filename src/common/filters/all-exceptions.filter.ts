@@ -99,7 +99,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
   }
 
   private render(exception: unknown, requestId: string, route: string): RenderedError {
-    const domainError = this.asDomainError(exception);
+    const domainError = this.asDomainError(exception, requestId);
     if (domainError) {
       return { status: domainError.status, code: domainError.code, message: domainError.message, details: domainError.details };
     }
@@ -107,7 +107,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
       return this.renderHttpException(exception);
     }
     if (isClientFault(exception)) {
-      this.logger.warn(`${route} refused (request ${requestId}): ${exception.message}`);
+      this.logger.warn({ msg: `${route} refused (request ${requestId}): ${exception.message}`, requestId });
       return {
         status: exception.statusCode ?? 400,
         code: 'VALIDATION_ERROR',
@@ -115,20 +115,22 @@ export class AllExceptionsFilter implements ExceptionFilter {
         details: { fields: [{ field: 'body', message: exception.message }] },
       };
     }
-    this.logger.error(`${route} failed (request ${requestId})`, exception instanceof Error ? exception.stack : String(exception));
+    const stack = exception instanceof Error ? exception.stack : String(exception);
+    this.logger.error({ msg: `${route} failed (request ${requestId})`, requestId }, stack);
     return { ...INTERNAL_ERROR, details: { requestId } };
   }
 
-  private asDomainError(exception: unknown): DomainError | null {
+  /** The request's id goes on the lines logged here as a field, as on its access line (json-logger.ts). */
+  private asDomainError(exception: unknown, requestId: string): DomainError | null {
     if (exception instanceof DomainError) return exception;
     if (isStatementTimeout(exception)) return new StatementTimeoutError(this.config.DATABASE_STATEMENT_TIMEOUT_MS);
     // Before the client's faults: a reset of the database's socket is no fault of the client's.
     if (isDatabaseUnavailable(exception)) {
-      this.logger.warn(`Answered 503: the database could not serve the request (${(exception as Error).message})`);
+      this.logger.warn({ msg: `Answered 503: the database could not serve the request (${(exception as Error).message})`, requestId });
       return new DatabaseUnavailableError();
     }
     if (isDataException(exception)) {
-      this.logger.warn(`Refused input Postgres cannot hold: ${(exception as QueryFailedError).message}`);
+      this.logger.warn({ msg: `Refused input Postgres cannot hold: ${(exception as QueryFailedError).message}`, requestId });
       return new ValidationError([
         { field: 'request', message: 'A value contains characters or numbers the store cannot hold (e.g. a NUL character)' },
       ]);

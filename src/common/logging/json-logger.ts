@@ -4,7 +4,6 @@ import { hostname } from 'node:os';
 import pino, { destination, DestinationStream, Level, Logger as Pino } from 'pino';
 import type { MessageFormatFunc } from 'pino-pretty';
 import type { EnvironmentVariables } from '../../config/environment-variables';
-import { currentRequestId } from './request-context';
 
 type NestLevel = 'log' | 'error' | 'warn' | 'debug' | 'verbose' | 'fatal';
 const PINO_LEVEL: Record<NestLevel, Level> = {
@@ -22,8 +21,8 @@ const PINO_LEVEL: Record<NestLevel, Level> = {
 const START_UP_CONTEXTS = new Set(['InstanceLoader', 'RoutesResolver', 'RouterExplorer', 'WebSocketsController']);
 
 /**
- * Nest's logger as JSON lines (pino): `context` names the component, `requestId` the request being
- * served when there is one. Disabled levels cost a comparison.
+ * Nest's logger as JSON lines (pino): `context` names the component. A message given as an object
+ * brings its own fields (`{ msg, requestId }` for a line about one request). Disabled levels cost a comparison.
  */
 export class JsonLogger implements LoggerService {
   constructor(private readonly pino: Pino) {}
@@ -59,7 +58,7 @@ export class JsonLogger implements LoggerService {
     const pinoLevel = level === 'log' && context && START_UP_CONTEXTS.has(context) ? 'debug' : PINO_LEVEL[level];
     if (!this.pino.isLevelEnabled(pinoLevel)) return;
     const stack = (level === 'error' || level === 'fatal') && typeof rest[0] === 'string' ? rest[0] : undefined;
-    const fields = { context, requestId: currentRequestId(), stack };
+    const fields = { context, stack };
     if (message instanceof Error) this.pino[pinoLevel]({ ...fields, err: message }, message.message);
     else if (typeof message === 'object' && message !== null) this.pino[pinoLevel]({ ...fields, ...message });
     else this.pino[pinoLevel](fields, String(message));

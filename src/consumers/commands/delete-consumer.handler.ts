@@ -1,4 +1,5 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { TenantDatabase } from '../../database/tenant-shares/tenant-database';
 import { EventStoreResolver } from '../../event-stores/event-store-resolver';
 import { ConsumerRepository } from '../consumer.repository';
 import { ConsumerNotFoundError } from '../consumers.errors';
@@ -11,12 +12,13 @@ export class DeleteConsumerHandler implements ICommandHandler<DeleteConsumerComm
   constructor(
     private readonly stores: EventStoreResolver,
     private readonly consumers: ConsumerRepository,
+    private readonly database: TenantDatabase,
     private readonly dispatcher: ConsumerDispatcher,
   ) {}
 
   async execute({ tenantId, eventStoreRef, name }: DeleteConsumerCommand): Promise<void> {
     const eventStoreId = await this.stores.resolveId(tenantId, eventStoreRef);
-    const deleted = await this.consumers.delete(eventStoreId, name);
+    const deleted = await this.consumers.delete(this.database.for(tenantId), eventStoreId, name);
     if (!deleted) throw new ConsumerNotFoundError(name);
     this.dispatcher.consumerDeleted(eventStoreId, deleted.id);
   }

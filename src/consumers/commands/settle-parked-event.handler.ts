@@ -1,6 +1,5 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { TenantDatabase } from '../../database/tenant-shares/tenant-database';
 import { EventStoreResolver } from '../../event-stores/event-store-resolver';
 import { ConsumerRepository } from '../consumer.repository';
 import { ConsumerNotFoundError, ParkedEventNotFoundError } from '../consumers.errors';
@@ -19,12 +18,12 @@ export class SettleParkedEventHandler implements ICommandHandler<SettleParkedEve
     private readonly consumers: ConsumerRepository,
     private readonly leases: ConsumerLeases,
     private readonly dispatcher: ConsumerDispatcher,
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly database: TenantDatabase,
   ) {}
 
   async execute({ tenantId, eventStoreRef, name, position, action }: SettleParkedEventCommand): Promise<void> {
     const eventStoreId = await this.stores.resolveId(tenantId, eventStoreRef);
-    const consumerId = await this.dataSource.transaction(async (manager) => {
+    const consumerId = await this.database.for(tenantId).transaction(async (manager) => {
       const consumer = await this.consumers.lock(manager, eventStoreId, name);
       if (!consumer) throw new ConsumerNotFoundError(name);
       const settled =

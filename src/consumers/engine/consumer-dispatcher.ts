@@ -1,8 +1,7 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { EnvironmentVariables } from '../../config/environment-variables';
-import { withDatabaseUse } from '../../database/tenant-shares/database-use';
+import { TenantDatabase } from '../../database/tenant-shares/tenant-database';
 import { AppendNotifications } from '../../event-log/notifications/append-notifications';
 import { CONSUMER_CONNECTION_TTL_MS, CONSUMER_POLL_INTERVAL_MS, DetachReason } from '../consumer.constants';
 import { ConsumerRecord, ConsumerRepository } from '../consumer.repository';
@@ -54,7 +53,7 @@ export class ConsumerDispatcher implements OnApplicationBootstrap, OnApplication
   private stopping = false;
 
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly database: TenantDatabase,
     private readonly consumers: ConsumerRepository,
     private readonly leases: ConsumerLeases,
     private readonly wakes: ConsumerWakes,
@@ -87,23 +86,21 @@ export class ConsumerDispatcher implements OnApplicationBootstrap, OnApplication
    * resume), what its clientId held up to there counts as received. Claims for it at once.
    */
   async attach(client: ConsumerClient, lastEventId?: number): Promise<ConsumerRecord> {
-    const consumer = await this.asTenant(client.tenantId, () =>
-      this.dataSource.transaction(async (manager) => {
-        const locked = await this.consumers.lock(manager, client.eventStoreId, client.consumerName);
-        if (!locked) throw new ConsumerNotFoundError(client.consumerName);
-        const maxClients = this.config.CONSUMER_MAX_CLIENTS;
-        if ((await this.consumers.liveConnections(manager, locked)) >= maxClients)
-          throw new ConsumerClientLimitError(client.consumerName, maxClients);
-        await manager.query(
-          `INSERT INTO consumer_connections (event_store_id, consumer_id, connection_id, client_id, transport) VALUES ($1, $2, $3, $4, $5)`,
-          [locked.eventStoreId, locked.id, client.holderId, client.clientId, client.transport],
-        );
-        if (lastEventId !== undefined) {
-          await this.leases.resume(manager, locked, client, lastEventId);
-        }
-        return locked;
-      }),
-    );
+    const consumer = await this.database.for(client.tenantId).transaction(async (manager) => {
+      const locked = await this.consumers.lock(manager, client.eventStoreId, client.consumerName);
+      if (!locked) throw new ConsumerNotFoundError(client.consumerName);
+      const maxClients = this.config.CONSUMER_MAX_CLIENTS;
+      if ((await this.consumers.liveConnections(manager, locked)) >= maxClients)
+        throw new ConsumerClientLimitError(client.consumerName, maxClients);
+      await manager.query(
+        `INSERT INTO consumer_connections (event_store_id, consumer_id, connection_id, client_id, transport) VALUES ($1, $2, $3, $4, $5)`,
+        [locked.eventStoreId, locked.id, client.holderId, client.clientId, client.transport],
+      );
+      if (lastEventId !== undefined) {
+        await this.leases.resume(manager, locked, client, lastEventId);
+      }
+      return locked;
+    });
     this.consumerOf.set(client, { eventStoreId: consumer.eventStoreId, consumerId: consumer.id });
     const key = followKey(consumer.eventStoreId, consumer.id);
     let followed = this.followed.get(key);
@@ -137,19 +134,17 @@ export class ConsumerDispatcher implements OnApplicationBootstrap, OnApplication
 
   private async release(client: ConsumerClient, followed: FollowedConsumer): Promise<void> {
     if (followed.clients.size === 0 && !followed.running) this.followed.delete(followKey(followed.eventStoreId, followed.consumerId));
-    const released = await this.asTenant(client.tenantId, () =>
-      this.dataSource.transaction(async (manager) => {
-        const consumer = await this.consumers.lockById(manager, followed.eventStoreId, followed.consumerId);
-        if (!consumer) return 0;
-        const count = await this.leases.release(manager, consumer, client.holderId);
-        await manager.query(`DELETE FROM consumer_connections WHERE event_store_id = $1 AND consumer_id = $2 AND connection_id = $3`, [
-          consumer.eventStoreId,
-          consumer.id,
-          client.holderId,
-        ]);
-        return count;
-      }),
-    );
+    const released = await this.database.for(client.tenantId).transaction(async (manager) => {
+      const consumer = await this.consumers.lockById(manager, followed.eventStoreId, followed.consumerId);
+      if (!consumer) return 0;
+      const count = await this.leases.release(manager, consumer, client.holderId);
+      await manager.query(`DELETE FROM consumer_connections WHERE event_store_id = $1 AND consumer_id = $2 AND connection_id = $3`, [
+        consumer.eventStoreId,
+        consumer.id,
+        client.holderId,
+      ]);
+      return count;
+    });
     if (released > 0) this.announce(followed.eventStoreId, followed.consumerId);
   }
 
@@ -220,15 +215,13 @@ export class ConsumerDispatcher implements OnApplicationBootstrap, OnApplication
     lock: (manager: EntityManager) => Promise<ConsumerRecord | null>,
     selection: AckSelection,
   ): Promise<{ acked: number[]; checkpoint: number | null; consumer: ConsumerRecord | null }> {
-    const outcome = await this.asTenant(tenantId, () =>
-      this.dataSource.transaction(async (manager) => {
-        const consumer = await lock(manager);
-        if (!consumer) return { acked: [], checkpoint: null, consumer: null };
-        const acked = await this.leases.ack(manager, consumer, selection);
-        const checkpoint = acked.length > 0 ? await this.leases.settle(manager, consumer) : consumer.checkpoint;
-        return { acked, checkpoint, consumer };
-      }),
-    );
+    const outcome = await this.database.for(tenantId).transaction(async (manager) => {
+      const consumer = await lock(manager);
+      if (!consumer) return { acked: [], checkpoint: null, consumer: null };
+      const acked = await this.leases.ack(manager, consumer, selection);
+      const checkpoint = acked.length > 0 ? await this.leases.settle(manager, consumer) : consumer.checkpoint;
+      return { acked, checkpoint, consumer };
+    });
     if (outcome.consumer && outcome.acked.length > 0) this.changed(outcome.consumer.eventStoreId, outcome.consumer.id);
     return outcome;
   }
@@ -250,15 +243,13 @@ export class ConsumerDispatcher implements OnApplicationBootstrap, OnApplication
   private async poll(): Promise<void> {
     for (const followed of this.followed.values()) {
       try {
-        await this.asTenant(followed.tenantId, () =>
-          this.dataSource.query(
-            `WITH seen AS (
+        await this.database.for(followed.tenantId).query(
+          `WITH seen AS (
                UPDATE consumer_connections SET seen_at = now()
                 WHERE event_store_id = $1 AND consumer_id = $2 AND connection_id = ANY($3::text[]) RETURNING 1)
              DELETE FROM consumer_connections
               WHERE event_store_id = $1 AND consumer_id = $2 AND seen_at < now() - interval '${2 * CONSUMER_CONNECTION_TTL_MS} milliseconds'`,
-            [followed.eventStoreId, followed.consumerId, [...followed.clients].map((client) => client.holderId)],
-          ),
+          [followed.eventStoreId, followed.consumerId, [...followed.clients].map((client) => client.holderId)],
         );
       } catch (error) {
         this.logger.warn(`Clients of consumer ${followed.consumerId} not confirmed: ${(error as Error).message}`);
@@ -293,24 +284,22 @@ export class ConsumerDispatcher implements OnApplicationBootstrap, OnApplication
 
   /** One claim; true when it handed out every event it could find, so another may find more. */
   private async claim(followed: FollowedConsumer): Promise<boolean> {
-    const outcome = await this.asTenant(followed.tenantId, () =>
-      this.dataSource.transaction(async (manager) => {
-        const consumer = await this.consumers.lockById(manager, followed.eventStoreId, followed.consumerId);
-        if (!consumer) return null;
-        if (followed.expireDue) {
-          followed.expireDue = false;
-          await this.leases.expire(manager, consumer);
-        }
-        await this.leases.scan(manager, consumer);
-        const deliveries = await this.share(
-          manager,
-          consumer,
-          [...followed.clients].filter((client) => client.hasRoom()),
-        );
-        await this.leases.settle(manager, consumer);
-        return deliveries;
-      }),
-    );
+    const outcome = await this.database.for(followed.tenantId).transaction(async (manager) => {
+      const consumer = await this.consumers.lockById(manager, followed.eventStoreId, followed.consumerId);
+      if (!consumer) return null;
+      if (followed.expireDue) {
+        followed.expireDue = false;
+        await this.leases.expire(manager, consumer);
+      }
+      await this.leases.scan(manager, consumer);
+      const deliveries = await this.share(
+        manager,
+        consumer,
+        [...followed.clients].filter((client) => client.hasRoom()),
+      );
+      await this.leases.settle(manager, consumer);
+      return deliveries;
+    });
     if (outcome === null) {
       this.dropAll(followed, 'deleted');
       return false;
@@ -373,9 +362,5 @@ export class ConsumerDispatcher implements OnApplicationBootstrap, OnApplication
   private find(client: ConsumerClient): FollowedConsumer | undefined {
     for (const followed of this.followed.values()) if (followed.clients.has(client)) return followed;
     return undefined;
-  }
-
-  private asTenant<T>(tenantId: string, work: () => Promise<T>): Promise<T> {
-    return withDatabaseUse({ tenantId, work: 'read' }, work);
   }
 }

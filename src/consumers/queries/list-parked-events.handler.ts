@@ -1,4 +1,5 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
+import { TenantDatabase } from '../../database/tenant-shares/tenant-database';
 import { EventStoreResolver } from '../../event-stores/event-store-resolver';
 import { ConsumerRepository, ParkedEventRecord } from '../consumer.repository';
 import { ConsumerNotFoundError } from '../consumers.errors';
@@ -9,12 +10,14 @@ export class ListParkedEventsHandler implements IQueryHandler<ListParkedEventsQu
   constructor(
     private readonly stores: EventStoreResolver,
     private readonly consumers: ConsumerRepository,
+    private readonly database: TenantDatabase,
   ) {}
 
   async execute({ tenantId, eventStoreRef, name }: ListParkedEventsQuery): Promise<ParkedEventRecord[]> {
     const eventStoreId = await this.stores.resolveId(tenantId, eventStoreRef);
-    const consumer = await this.consumers.find(eventStoreId, name);
+    const db = this.database.for(tenantId);
+    const consumer = await this.consumers.find(db, eventStoreId, name);
     if (!consumer) throw new ConsumerNotFoundError(name);
-    return this.consumers.listParked(consumer);
+    return this.consumers.listParked(db, consumer);
   }
 }

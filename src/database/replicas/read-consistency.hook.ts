@@ -1,12 +1,11 @@
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { ValidationError } from '../../common/errors/common.errors';
-import { currentRequest } from '../../common/logging/request-context';
 import { MIN_GLOBAL_POSITION_HEADER } from './read-replicas.constants';
 
 const POSITION = /^\d{1,15}$/;
 
 /**
- * Reads `Min-Global-Position` into the request's context (ReadReplicas routes by it), with the
+ * Checks `Min-Global-Position` (ReadReplicas routes by it, MinGlobalPosition reads it) with the
  * headers, before the body: a value that is not a position is 400 naming the header.
  */
 export function readConsistency(request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction): void {
@@ -19,7 +18,5 @@ export function readConsistency(request: FastifyRequest, _reply: FastifyReply, d
       ]),
     );
   }
-  const context = currentRequest();
-  if (context) context.minGlobalPosition = Number(value);
   done();
 }

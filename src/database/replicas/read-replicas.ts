@@ -1,8 +1,5 @@
 import { Logger, OnApplicationShutdown } from '@nestjs/common';
-import type { Pool } from 'pg';
-import type { DataSource } from 'typeorm';
-import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
-import { currentRequest } from '../../common/logging/request-context';
+import pg, { type Pool } from 'pg';
 import { CopiedRow, copyRows } from '../binary-copy';
 import { runPooled } from '../pooled-statement';
 import { EnvironmentVariables } from '../../config/environment-variables';
@@ -10,7 +7,7 @@ import { DatabaseHosts } from '../connection/database-hosts';
 import { hostBoundClient } from '../connection/host-bound-client';
 import { databaseHosts } from '../data-source-options';
 import { ConnectionShares } from '../tenant-shares/connection-shares';
-import { sharedPoolDriver } from '../tenant-shares/shared-pool-driver';
+import type { TenantDatabase } from '../tenant-shares/tenant-database';
 
 /** What a read runs its statement on: the primary's DataSource, a transaction's EntityManager, or a standby's pool. */
 export interface Queryable {
@@ -22,10 +19,20 @@ export interface ReadSource extends Queryable {
   copyRows(sql: string, parameters: readonly unknown[]): Promise<CopiedRow[]>;
 }
 
+/**
+ * Who reads, and what the read must see: the tenant whose share of connections it takes (null:
+ * nobody's), and a position the store must have reached where it runs (a request's
+ * `Min-Global-Position`, a replay's cursor; 0 for none).
+ */
+export interface Reader {
+  readonly tenantId: string | null;
+  readonly minPosition: number;
+}
+
 interface Replica {
   hosts: DatabaseHosts;
   pool: Pool;
-  source: ReadSource;
+  shares: ConnectionShares;
 }
 
 /**
@@ -40,34 +47,33 @@ interface Replica {
 export class ReadReplicas implements OnApplicationShutdown {
   private readonly logger = new Logger(ReadReplicas.name);
   private readonly replicas: Replica[];
-  private readonly primary: ReadSource;
   private turn = 0;
 
-  constructor(urls: string[], config: EnvironmentVariables, dataSource: DataSource) {
-    this.primary = {
-      query: (sql, parameters) => dataSource.query(sql, parameters),
-      // TypeORM's own pool of the primary, so that a copy waits for its tenant's share as any query does (shared-pool-driver.ts).
-      copyRows: (sql, parameters) => copyRows((dataSource.driver as PostgresDriver).master as Pool, sql, parameters),
-    };
+  constructor(
+    urls: string[],
+    config: EnvironmentVariables,
+    private readonly database: TenantDatabase,
+  ) {
     this.replicas = urls.map((url) => this.open(config, url));
   }
 
   /**
-   * Where a read of `eventStoreId` may run: a standby that answers and holds the store's events up
-   * to `minPosition` (by default the request's `Min-Global-Position`, 0 without one), else the primary.
+   * Where `reader`'s read of `eventStoreId` may run, within its tenant's share there: a standby that
+   * answers and holds the store's events up to `reader.minPosition`, else the primary.
    */
-  async forRead(eventStoreId: string, minPosition = currentRequest()?.minGlobalPosition ?? 0): Promise<ReadSource> {
+  async forRead(eventStoreId: string, { tenantId, minPosition }: Reader): Promise<ReadSource> {
     const replica = this.nextUp();
-    if (!replica) return this.primary;
-    if (minPosition === 0) return replica.source;
+    if (!replica) return this.primary(tenantId);
+    const standby = this.standby(replica, tenantId);
+    if (minPosition === 0) return standby;
     try {
-      const [row] = await replica.source.query<{ last_position: string }[]>(`SELECT last_position FROM event_stores WHERE id = $1`, [
+      const [row] = await standby.query<{ last_position: string }[]>(`SELECT last_position FROM event_stores WHERE id = $1`, [
         eventStoreId,
       ]);
-      return row && Number(row.last_position) >= minPosition ? replica.source : this.primary;
+      return row && Number(row.last_position) >= minPosition ? standby : this.primary(tenantId);
     } catch (error) {
       this.logger.warn(`A standby could not answer (${(error as Error).message}); reading from the primary`);
-      return this.primary;
+      return this.primary(tenantId);
     }
   }
 
@@ -99,8 +105,7 @@ export class ReadReplicas implements OnApplicationShutdown {
       reservedForAppends: 0,
       maxWaitMs: config.DATABASE_MAX_WAIT_MS,
     });
-    const { Pool } = sharedPoolDriver(shares);
-    const pool = new Pool({
+    const pool = new pg.Pool({
       ...hosts.clientSettings(),
       Client: hostBoundClient(hosts, this.logger),
       max: config.DATABASE_POOL_SIZE,
@@ -108,11 +113,25 @@ export class ReadReplicas implements OnApplicationShutdown {
       statement_timeout: config.DATABASE_STATEMENT_TIMEOUT_MS,
     });
     pool.on('error', (error) => this.logger.warn(`An idle connection to a standby failed: ${error.message}`));
-    const source: ReadSource = {
-      query: <T>(sql: string, parameters: unknown[] = []) =>
-        runPooled(pool, sql, parameters, async (client) => (await client.query(sql, parameters)).rows as T),
-      copyRows: (sql, parameters) => copyRows(pool, sql, parameters),
+    return { hosts, pool, shares };
+  }
+
+  private primary(tenantId: string | null): ReadSource {
+    const manager = this.database.for(tenantId);
+    return {
+      query: (sql, parameters) => manager.query(sql, parameters),
+      copyRows: (sql, parameters) => this.database.copyRows(tenantId, sql, parameters),
     };
-    return { hosts, pool, source };
+  }
+
+  /** The standby's pool, each connection taken within the tenant's share of it, every one a read's. */
+  private standby({ pool, shares }: Replica, tenantId: string | null): ReadSource {
+    return {
+      query: <T>(sql: string, parameters: unknown[] = []) =>
+        shares.holding(tenantId, 'read', () =>
+          runPooled(pool, sql, parameters, async (client) => (await client.query(sql, parameters)).rows as T),
+        ),
+      copyRows: (sql, parameters) => shares.holding(tenantId, 'read', () => copyRows(pool, sql, parameters)),
+    };
   }
 }

@@ -1,5 +1,4 @@
-import { ConnectionShares, ReleaseConnection } from './connection-shares';
-import type { DatabaseWork } from './database-use';
+import { ConnectionShares, type DatabaseWork, ReleaseConnection } from './connection-shares';
 
 describe('ConnectionShares', () => {
   const limits = { connections: 4, perTenant: 2, readsPerTenant: 2, reservedForAppends: 1, maxWaitMs: 60_000 };

@@ -1,5 +1,7 @@
 import { DatabaseBusyError } from './database-shares.errors';
-import type { DatabaseWork } from './database-use';
+
+/** Appends are served ahead of reads and may take the connections reads leave them. */
+export type DatabaseWork = 'append' | 'read';
 
 /** Gives a connection back to the shares; calling it again does nothing. */
 export type ReleaseConnection = () => void;
@@ -65,7 +67,22 @@ export class ConnectionShares {
     return this.held;
   }
 
-  acquire(tenantId: string, work: DatabaseWork): Promise<ReleaseConnection> {
+  /** One of the tenant's connections (null: work of nobody's), at once or once its turn comes; 503 after maxWaitMs. */
+  acquire(tenantId: string | null, work: DatabaseWork): Promise<ReleaseConnection> {
+    return this.acquireIn(tenantId ?? '', work);
+  }
+
+  /** Runs `run` holding one of the tenant's connections, given back however it ends. */
+  async holding<T>(tenantId: string | null, work: DatabaseWork, run: () => Promise<T>): Promise<T> {
+    const release = await this.acquire(tenantId, work);
+    try {
+      return await run();
+    } finally {
+      release();
+    }
+  }
+
+  private acquireIn(tenantId: string, work: DatabaseWork): Promise<ReleaseConnection> {
     const lane = this.lane(tenantId);
     const queue = work === 'append' ? lane.appends : lane.reads;
     if (queue.length === 0 && this.mayTake(lane, work)) return Promise.resolve(this.take(tenantId, lane, work));

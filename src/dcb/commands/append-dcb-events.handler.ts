@@ -32,6 +32,6 @@ export class AppendDcbEventsHandler implements ICommandHandler<AppendDcbEventsCo
       idempotency,
       consumer,
     };
-    return settleDcbAppend(eventStoreId, request, await this.batcher.append(eventStoreId, request));
+    return settleDcbAppend(eventStoreId, request, await this.batcher.append(command.tenantId, eventStoreId, request));
   }
 }

@@ -12,9 +12,9 @@ export class ReadDcbEventsHandler implements IQueryHandler<ReadDcbEventsQuery> {
     private readonly budget: DcbQueryBudget,
   ) {}
 
-  async execute({ tenantId, eventStoreRef, items, after, limit }: ReadDcbEventsQuery): Promise<DcbReadResult> {
+  async execute({ tenantId, eventStoreRef, items, after, limit, minPosition }: ReadDcbEventsQuery): Promise<DcbReadResult> {
     this.budget.check(items, 'query.items');
     const eventStoreId = await this.stores.resolveId(tenantId, eventStoreRef);
-    return this.dcbLog.read(eventStoreId, items, after, limit);
+    return this.dcbLog.read({ tenantId, minPosition }, eventStoreId, items, after, limit);
   }
 }

@@ -8,6 +8,8 @@ export class ReadDcbEventsQuery extends Query<DcbReadResult> {
     readonly items: DcbQueryItem[],
     readonly after: number,
     readonly limit: number,
+    /** The request's Min-Global-Position: where a standby must have replayed the store to serve the read. */
+    readonly minPosition: number,
   ) {
     super();
   }

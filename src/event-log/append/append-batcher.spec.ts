@@ -1,6 +1,7 @@
 import type { EventBus } from '@nestjs/cqrs';
-import { QueryFailedError, type DataSource } from 'typeorm';
+import { QueryFailedError } from 'typeorm';
 import type { EnvironmentVariables } from '../../config/environment-variables';
+import type { TenantDatabase } from '../../database/tenant-shares/tenant-database';
 import type { Metrics } from '../../metrics/metrics';
 import { AppendBatcher, BATCHES_IN_FLIGHT, SECOND_BATCH_MIN_BYTES } from './append-batcher';
 import type { StreamAppendRequest } from './append-request';
@@ -26,6 +27,15 @@ describe('AppendBatcher when a batch fails', () => {
     rateLimitRejected: () => undefined,
   } as unknown as Metrics;
 
+  /** The primary as the batcher must ask for it: for the appends of the store's tenant. */
+  const onlyForAppendsOf = (tenantId: string, primary: { query: unknown }) =>
+    ({
+      for: (asked: string | null, work: string) => {
+        expect({ asked, work }).toEqual({ asked: tenantId, work: 'append' });
+        return primary;
+      },
+    }) as unknown as TenantDatabase;
+
   /** Lets appends made so far reach their store's queue (each is serialised first, which may take turns of the event loop). */
   const queued = () => new Promise((resolve) => setImmediate(resolve));
 
@@ -36,7 +46,7 @@ describe('AppendBatcher when a batch fails', () => {
   function batcherFailingItsSecondBatchWith(failure: Error) {
     const statements: string[][] = [];
     const held: (() => void)[] = [];
-    const dataSource = {
+    const primary = {
       query: (_sql: string, [, requests]: [string, string]) => {
         const streams = (JSON.parse(requests) as { streamId: string }[]).map((r) => r.streamId);
         statements.push(streams);
@@ -49,9 +59,9 @@ describe('AppendBatcher when a batch fails', () => {
         if (streams.length > 1) return Promise.reject(failure);
         return Promise.resolve([{ ordinal: 0, outcome: 'appended', detail: { lastPosition: statements.length } }]);
       },
-    } as unknown as DataSource;
+    };
     const batcher = new AppendBatcher(
-      dataSource,
+      onlyForAppendsOf('ten_1', primary),
       { RATE_LIMIT_EVENTS_PER_MINUTE: 1000 } as EnvironmentVariables,
       { publish: () => undefined } as unknown as EventBus,
       metrics,
@@ -62,9 +72,9 @@ describe('AppendBatcher when a batch fails', () => {
   it('runs each request alone when PostgreSQL refused the batch (it wrote nothing)', async () => {
     const refused = new QueryFailedError('SELECT append_batch', [], Object.assign(new Error('invalid byte sequence'), { code: '22021' }));
     const { batcher, statements, releaseHeld } = batcherFailingItsSecondBatchWith(refused);
-    const held = HELD.map((streamId) => batcher.append('es_1', large(streamId)));
+    const held = HELD.map((streamId) => batcher.append('ten_1', 'es_1', large(streamId)));
     await queued();
-    const others = [batcher.append('es_1', request('b')), batcher.append('es_1', request('c'))];
+    const others = [batcher.append('ten_1', 'es_1', request('b')), batcher.append('ten_1', 'es_1', request('c'))];
     await queued();
     releaseHeld();
     await Promise.all(held);
@@ -75,26 +85,26 @@ describe('AppendBatcher when a batch fails', () => {
   it('starts a second batch only when the requests waiting are large enough, so small ones join a larger batch', async () => {
     const statements: string[][] = [];
     const pending: (() => void)[] = [];
-    const dataSource = {
+    const primary = {
       query: (_sql: string, [, requests]: [string, string]) => {
         const streams = (JSON.parse(requests) as { streamId: string }[]).map((r) => r.streamId);
         statements.push(streams);
         const rows = streams.map((_, ordinal) => ({ ordinal, outcome: 'appended', detail: { lastPosition: ordinal + 1 } }));
         return new Promise((resolve) => pending.push(() => resolve(rows)));
       },
-    } as unknown as DataSource;
+    };
     const batcher = new AppendBatcher(
-      dataSource,
+      onlyForAppendsOf('ten_1', primary),
       { RATE_LIMIT_EVENTS_PER_MINUTE: 1000 } as EnvironmentVariables,
       { publish: () => undefined } as unknown as EventBus,
       metrics,
     );
-    const appends = [batcher.append('es_1', request('first'))];
+    const appends = [batcher.append('ten_1', 'es_1', request('first'))];
     await queued();
-    appends.push(batcher.append('es_1', request('s-1')), batcher.append('es_1', request('s-2')));
+    appends.push(batcher.append('ten_1', 'es_1', request('s-1')), batcher.append('ten_1', 'es_1', request('s-2')));
     await queued();
     expect(statements).toEqual([['first']]);
-    appends.push(batcher.append('es_1', large('big')));
+    appends.push(batcher.append('ten_1', 'es_1', large('big')));
     await queued();
     expect(statements).toEqual([['first'], ['s-1', 's-2', 'big']]);
     while (pending.length > 0) pending.shift()!();
@@ -104,9 +114,9 @@ describe('AppendBatcher when a batch fails', () => {
   it('fails every request of a batch whose failure may have come after its commit, and runs none again', async () => {
     const lost = new Error('Connection terminated unexpectedly');
     const { batcher, statements, releaseHeld } = batcherFailingItsSecondBatchWith(lost);
-    const held = HELD.map((streamId) => batcher.append('es_1', large(streamId)));
+    const held = HELD.map((streamId) => batcher.append('ten_1', 'es_1', large(streamId)));
     await queued();
-    const others = [batcher.append('es_1', request('b')), batcher.append('es_1', request('c'))];
+    const others = [batcher.append('ten_1', 'es_1', request('b')), batcher.append('ten_1', 'es_1', request('c'))];
     await queued();
     releaseHeld();
     await Promise.all(held);

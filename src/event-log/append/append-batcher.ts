@@ -1,14 +1,12 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { EventBus } from '@nestjs/cqrs';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { EnvironmentVariables } from '../../config/environment-variables';
 import { Metrics } from '../../metrics/metrics';
 import type { AppendOutcome, DcbAppendOutcome, StreamAppendOutcome } from './append-outcome';
 import { AppendRequest, DcbAppendRequest, serialiseRequest, StreamAppendRequest } from './append-request';
 import { EventsAppendedEvent } from './events-appended.event';
 import { isDatabaseUnavailable, isRefusedByServer, isStatementTimeout } from '../../database/postgres-errors';
-import { currentDatabaseUse, withDatabaseUse } from '../../database/tenant-shares/database-use';
+import { TenantDatabase } from '../../database/tenant-shares/tenant-database';
 
 /** A batch stops growing at the first of these, so that its transaction, and the wait behind it, stay short. */
 export const MAX_BATCH_REQUESTS = 256;
@@ -52,7 +50,7 @@ export const SECOND_BATCH_MIN_BYTES = 64 * 1024;
 /** A store with appends pending: those waiting for a batch (and their JSON's length), and how many of its batches run. */
 interface StoreQueue {
   /** The store's tenant, whose share of the database its batches use. */
-  tenantId: string | null;
+  tenantId: string;
   waiting: Pending[];
   waitingBytes: number;
   inFlight: number;
@@ -76,22 +74,25 @@ export class AppendBatcher {
   private readonly stores = new Map<string, StoreQueue>();
 
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly database: TenantDatabase,
     private readonly config: EnvironmentVariables,
     private readonly eventBus: EventBus,
     private readonly metrics: Metrics,
   ) {}
 
-  /** Appends in the store's next batch; the outcome is `append_batch`'s for this request (settle it with append-outcome.ts). */
-  append(eventStoreId: string, request: StreamAppendRequest): Promise<StreamAppendOutcome>;
-  append(eventStoreId: string, request: DcbAppendRequest): Promise<DcbAppendOutcome>;
-  async append(eventStoreId: string, request: AppendRequest): Promise<AppendOutcome> {
+  /**
+   * Appends in the next batch of the tenant's store; the outcome is `append_batch`'s for this request
+   * (settle it with append-outcome.ts).
+   */
+  append(tenantId: string, eventStoreId: string, request: StreamAppendRequest): Promise<StreamAppendOutcome>;
+  append(tenantId: string, eventStoreId: string, request: DcbAppendRequest): Promise<DcbAppendOutcome>;
+  async append(tenantId: string, eventStoreId: string, request: AppendRequest): Promise<AppendOutcome> {
     const stopTimer = this.metrics.appendDuration.startTimer({ api: request.kind });
     const { json, payload } = await serialiseRequest(request);
     return new Promise((resolve, reject) => {
       let store = this.stores.get(eventStoreId);
       if (!store) {
-        store = { tenantId: currentDatabaseUse().tenantId, waiting: [], waitingBytes: 0, inFlight: 0 };
+        store = { tenantId, waiting: [], waitingBytes: 0, inFlight: 0 };
         this.stores.set(eventStoreId, store);
       }
       const pending: Pending = { kind: request.kind, json, payload, events: request.events.length, stopTimer, resolve, reject };
@@ -110,8 +111,7 @@ export class AppendBatcher {
       const batch = takeBatch(store.waiting);
       for (const pending of batch) store.waitingBytes -= textLength(pending);
       store.inFlight += 1;
-      const use = { tenantId: store.tenantId, work: 'append' } as const;
-      void withDatabaseUse(use, () => this.commit(eventStoreId, batch)).finally(() => {
+      void this.commit(store.tenantId, eventStoreId, batch).finally(() => {
         store.inFlight -= 1;
         this.dispatch(eventStoreId, store);
       });
@@ -119,16 +119,18 @@ export class AppendBatcher {
     if (store.inFlight === 0) this.stores.delete(eventStoreId);
   }
 
-  private async commit(eventStoreId: string, batch: Pending[]): Promise<void> {
+  private async commit(tenantId: string, eventStoreId: string, batch: Pending[]): Promise<void> {
     let rows: OutcomeRow[];
     try {
       // The payloads as one Buffer, which pg sends as binary: PostgreSQL reads each event's text at its offset, unescaped.
-      rows = await this.dataSource.query(`SELECT ordinal, outcome, detail FROM append_batch($1, $2::jsonb, $3::bytea, $4)`, [
-        eventStoreId,
-        `[${batch.map((pending) => pending.json).join(',')}]`,
-        Buffer.from(batch.map((pending) => pending.payload).join('')),
-        this.config.RATE_LIMIT_EVENTS_PER_MINUTE,
-      ]);
+      rows = await this.database
+        .for(tenantId, 'append')
+        .query(`SELECT ordinal, outcome, detail FROM append_batch($1, $2::jsonb, $3::bytea, $4)`, [
+          eventStoreId,
+          `[${batch.map((pending) => pending.json).join(',')}]`,
+          Buffer.from(batch.map((pending) => pending.payload).join('')),
+          this.config.RATE_LIMIT_EVENTS_PER_MINUTE,
+        ]);
     } catch (error) {
       // Not a refusal (those are outcomes) but a failure. When PostgreSQL raised it (data it cannot
       // hold, say), the batch wrote nothing and each request runs alone, so that only the one that
@@ -144,7 +146,7 @@ export class AppendBatcher {
       this.logger.warn(
         `A batch of ${batch.length} appends to ${eventStoreId} failed (${(error as Error).message}); running them one by one`,
       );
-      for (const pending of batch) await this.commit(eventStoreId, [pending]);
+      for (const pending of batch) await this.commit(tenantId, eventStoreId, [pending]);
       return;
     }
     this.metrics.appendBatchRequests.observe(batch.length);
@@ -156,7 +158,7 @@ export class AppendBatcher {
       if (outcome.outcome === 'appended') lastPosition = Math.max(lastPosition, outcome.detail.lastPosition);
     }
     // One nudge per committed batch (see EventsAppendedEvent): its last position covers every append in it.
-    if (lastPosition > 0) this.eventBus.publish(new EventsAppendedEvent(eventStoreId, lastPosition));
+    if (lastPosition > 0) this.eventBus.publish(new EventsAppendedEvent(tenantId, eventStoreId, lastPosition));
   }
 
   /** Appended events and their duration (a replay appended nothing), and the refusals the metrics name. */

@@ -5,6 +5,8 @@
  */
 export class EventsAppendedEvent {
   constructor(
+    /** The store's tenant, for whom what the nudge sets off reads. */
+    readonly tenantId: string,
     readonly eventStoreId: string,
     readonly lastPosition: number,
   ) {}

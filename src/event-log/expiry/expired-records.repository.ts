@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { QueryRunner } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 
 export interface RetainedStore {
   id: string;
@@ -15,7 +15,7 @@ export interface RetainedStore {
 @Injectable()
 export class ExpiredRecordsRepository {
   /** Deletes up to `limit` of the store's expired events, oldest first; returns how many. */
-  async deleteExpiredEvents(db: QueryRunner, store: RetainedStore, limit: number): Promise<number> {
+  async deleteExpiredEvents(db: EntityManager, store: RetainedStore, limit: number): Promise<number> {
     const [{ deleted }] = await db.query(`SELECT delete_expired_events($1, $2, $3) AS deleted`, [
       store.id,
       store.retentionPeriodDays,
@@ -25,7 +25,7 @@ export class ExpiredRecordsRepository {
   }
 
   /** Idempotency records past DECISIONS §5's 24 hours already count as absent; this frees their rows. */
-  async purgeExpiredIdempotencyKeys(db: QueryRunner, eventStoreId: string, limit: number): Promise<number> {
+  async purgeExpiredIdempotencyKeys(db: EntityManager, eventStoreId: string, limit: number): Promise<number> {
     const [, deleted] = await db.query(
       `DELETE FROM idempotency_keys k USING (
          SELECT key FROM idempotency_keys WHERE event_store_id = $1 AND created_at < now() - interval '24 hours' LIMIT $2

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { ReadReplicas } from '../../database/replicas/read-replicas';
+import { Reader, ReadReplicas } from '../../database/replicas/read-replicas';
 import { EnvironmentVariables } from '../../config/environment-variables';
 import type { StoredEventResponseDto } from '../dto/stored-event.response.dto';
 import { PAGE_KEYS, pageOf } from './page-budget';
@@ -49,9 +49,9 @@ export class DcbEventReader {
     this.pageBudget = config.READ_PAGE_MAX_BYTES;
   }
 
-  async read(eventStoreId: string, items: DcbQueryItem[], after: number, limit: number): Promise<DcbReadResult> {
+  async read(reader: Reader, eventStoreId: string, items: DcbQueryItem[], after: number, limit: number): Promise<DcbReadResult> {
     // Both statements on one source (the primary, or a standby: ReadReplicas), so the page reads what the match saw.
-    const source = await this.replicas.forRead(eventStoreId);
+    const source = await this.replicas.forRead(eventStoreId, reader);
     const [{ positions }] = await source.query<{ positions: string[] }[]>(MATCH, [eventStoreId, JSON.stringify(items), after, limit]);
     const page = pageJson((await source.copyRows(READ, [eventStoreId, positions, limit, this.pageBudget])).map(pageRowOf));
     return { events: page.events, lastPosition: page.lastPosition === null ? after : Number(page.lastPosition), hasMore: page.hasMore };

@@ -1,7 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
-import { Queryable, ReadReplicas } from '../../database/replicas/read-replicas';
+import { Queryable, Reader, ReadReplicas } from '../../database/replicas/read-replicas';
 import type { ReadDirection } from '../../common/decorators/query-params.decorators';
 import type { EventFilter } from '../../common/event-filter';
 import type { JsonText } from '../../common/json/json-text';
@@ -58,7 +56,6 @@ export class EventLogReader {
   private readonly pageBudget: number;
 
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
     private readonly replicas: ReadReplicas,
     config: EnvironmentVariables,
   ) {
@@ -66,8 +63,13 @@ export class EventLogReader {
   }
 
   /** The stream's version and a page of its events, from one snapshot (of a standby, maybe: ReadReplicas); null if never appended to. */
-  async readStream(eventStoreId: string, streamId: string, range: StreamRange): Promise<(EventPage & { streamVersion: number }) | null> {
-    const source = await this.replicas.forRead(eventStoreId);
+  async readStream(
+    reader: Reader,
+    eventStoreId: string,
+    streamId: string,
+    range: StreamRange,
+  ): Promise<(EventPage & { streamVersion: number }) | null> {
+    const source = await this.replicas.forRead(eventStoreId, reader);
     const rows = await source.copyRows(READ_STREAM_SQL[range.direction], [
       eventStoreId,
       streamId,
@@ -82,15 +84,15 @@ export class EventLogReader {
   }
 
   /** Events across the store in global order (see events-query.ts), from the primary or a standby (ReadReplicas). */
-  async readEvents(eventStoreId: string, filter: EventsFilter): Promise<EventPage> {
+  async readEvents(reader: Reader, eventStoreId: string, filter: EventsFilter): Promise<EventPage> {
     const { text, values } = eventsQuery(eventStoreId, filter, this.pageBudget);
-    const source = await this.replicas.forRead(eventStoreId);
+    const source = await this.replicas.forRead(eventStoreId, reader);
     const { events, hasMore } = pageJson((await source.copyRows(text, values)).map(pageRowOf));
     return { events, hasMore };
   }
 
   /**
-   * For subscribers: the next events matching `filter` after `after`, from one snapshot, and
+   * For subscribers: the next events matching `filter` after `after`, from one snapshot of `db`, and
    * `lastPosition`, up to which every matching event has been returned: the store's last position
    * when no more match (positions are handed out in commit order, so every event up to it is visible
    * in the snapshot), else the last event's. A page may end at the byte budget with fewer than
@@ -98,15 +100,12 @@ export class EventLogReader {
    * written by PostgreSQL, for the subscriber to splice into its message (a webhook body, a frame).
    */
   async readMatchingAfter(
+    db: Queryable,
     eventStoreId: string,
     filter: EventFilter,
     after: number,
     limit: number,
-    {
-      shape = 'stored',
-      manager = this.dataSource.manager,
-      maxBytes = this.pageBudget,
-    }: { shape?: EventShape; manager?: Queryable; maxBytes?: number } = {},
+    { shape = 'stored', maxBytes = this.pageBudget }: { shape?: EventShape; maxBytes?: number } = {},
   ): Promise<{ lastPosition: number; events: EventText[]; hasMore: boolean }> {
     const values: unknown[] = [eventStoreId, after, limit, Math.min(maxBytes, this.pageBudget)];
     const condition = typeCondition(filter, (value) => `$${values.push(value)}`);
@@ -114,7 +113,7 @@ export class EventLogReader {
     const matching = `SELECT ${PAGE_COLUMNS} FROM events
        WHERE event_store_id = $1 AND global_position > $2 AND ${condition}
        ORDER BY global_position LIMIT $3::int + 1`;
-    const rows = await manager.query<(PagedEventRow & { store_last_position: string })[]>(
+    const rows = await db.query<(PagedEventRow & { store_last_position: string })[]>(
       `SELECT st.last_position AS store_last_position, e.*
          FROM event_stores st
          LEFT JOIN LATERAL (${budgetedPage(matching, { order: 'global_position', limit: '$3::int', budget: '$4::bigint', shape })}) e ON true
@@ -130,29 +129,30 @@ export class EventLogReader {
 
   /**
    * A page of a WebSocket replay (readMatchingAfter's), from a standby that has replayed the store up
-   * to `minPosition` (the cursor, or the feed's position a bridge must reach), else from the primary:
-   * a replay never sees less than it has sent.
+   * to `reader.minPosition` (the cursor, or the feed's position a bridge must reach), else from the
+   * primary: a replay never sees less than it has sent.
    */
   async readReplayAfter(
+    reader: Reader,
     eventStoreId: string,
     filter: EventFilter,
     after: number,
     limit: number,
-    { minPosition, maxBytes }: { minPosition: number; maxBytes: number },
+    maxBytes: number,
   ): Promise<{ lastPosition: number; events: EventText[]; hasMore: boolean }> {
-    const source = await this.replicas.forRead(eventStoreId, minPosition);
-    return this.readMatchingAfter(eventStoreId, filter, after, limit, { shape: 'frame', manager: source, maxBytes });
+    const source = await this.replicas.forRead(eventStoreId, reader);
+    return this.readMatchingAfter(source, eventStoreId, filter, after, limit, { shape: 'frame', maxBytes });
   }
 
-  /** The store's last position now (or in `manager`'s transaction), or null when the store no longer exists. */
-  async lastPosition(eventStoreId: string, manager: EntityManager = this.dataSource.manager): Promise<number | null> {
-    const [row] = await manager.query(`SELECT last_position FROM event_stores WHERE id = $1`, [eventStoreId]);
+  /** The store's last position in `db` now (or in its transaction), or null when the store no longer exists. */
+  async lastPosition(db: Queryable, eventStoreId: string): Promise<number | null> {
+    const [row] = await db.query<{ last_position: string }[]>(`SELECT last_position FROM event_stores WHERE id = $1`, [eventStoreId]);
     return row ? Number(row.last_position) : null;
   }
 
   /** One event, as the API returns it, or null when there is none at `position`. */
-  async readEventAt(eventStoreId: string, position: number, manager: EntityManager = this.dataSource.manager): Promise<EventText | null> {
-    const [row]: PagedEventRow[] = await manager.query(
+  async readEventAt(db: Queryable, eventStoreId: string, position: number): Promise<EventText | null> {
+    const [row] = await db.query<PagedEventRow[]>(
       `SELECT ${eventJsonSql()} AS event, global_position, event_id, type FROM events WHERE event_store_id = $1 AND global_position = $2`,
       [eventStoreId, position],
     );
@@ -160,9 +160,9 @@ export class EventLogReader {
   }
 
   /** The type and stream (`__dcb__` for a DCB event) of each event still stored at one of these positions. */
-  async eventHeadsAt(eventStoreId: string, positions: number[]): Promise<Map<number, EventHead>> {
+  async eventHeadsAt(db: Queryable, eventStoreId: string, positions: number[]): Promise<Map<number, EventHead>> {
     if (positions.length === 0) return new Map();
-    const rows: { global_position: string; type: string; stream_id: string }[] = await this.dataSource.query(
+    const rows = await db.query<{ global_position: string; type: string; stream_id: string }[]>(
       `SELECT global_position, type, stream_id FROM events WHERE event_store_id = $1 AND global_position = ANY($2::bigint[])`,
       [eventStoreId, positions],
     );

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { ReadReplicas } from '../../database/replicas/read-replicas';
+import { Reader, ReadReplicas } from '../../database/replicas/read-replicas';
 import type { StreamListSort } from '../event-log.constants';
 
 export interface StreamSummary {
@@ -50,7 +50,7 @@ export class StreamListReader {
   constructor(private readonly replicas: ReadReplicas) {}
 
   /** A page of the store's streams (never `__dcb__`, which has no row), and how many match in all. */
-  async listStreams(eventStoreId: string, page: StreamListRequest): Promise<{ streams: StreamSummary[]; total: number }> {
+  async listStreams(reader: Reader, eventStoreId: string, page: StreamListRequest): Promise<{ streams: StreamSummary[]; total: number }> {
     const params: unknown[] = [eventStoreId];
     const where = ['event_store_id = $1'];
     if (page.streamType !== undefined) where.push(`stream_type = $${params.push(page.streamType)}`);
@@ -60,7 +60,7 @@ export class StreamListReader {
     const condition = where.join(' AND ');
 
     // From the primary or a standby (ReadReplicas): one of them for both statements.
-    const source = await this.replicas.forRead(eventStoreId);
+    const source = await this.replicas.forRead(eventStoreId, reader);
     const [[{ total }], rows] = await Promise.all([
       source.query<{ total: number }[]>(`SELECT count(*)::int AS total FROM streams WHERE ${condition}`, params),
       source.query<StreamRow[]>(

@@ -12,7 +12,7 @@ export class DeleteEventStoreHandler implements ICommandHandler<DeleteEventStore
 
   async execute({ tenantId, eventStoreRef }: DeleteEventStoreCommand): Promise<void> {
     const eventStoreId = await this.resolver.resolveId(tenantId, eventStoreRef);
-    await this.stores.delete(eventStoreId);
+    await this.stores.delete(tenantId, eventStoreId);
     this.resolver.forget(eventStoreId);
   }
 }

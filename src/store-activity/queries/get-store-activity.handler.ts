@@ -13,7 +13,7 @@ export class GetStoreActivityHandler implements IQueryHandler<GetStoreActivityQu
 
   async execute({ tenantId, eventStoreRef }: GetStoreActivityQuery): Promise<StoreActivity> {
     const eventStoreId = await this.stores.resolveId(tenantId, eventStoreRef);
-    const rows = await this.activity.lastHour(eventStoreId);
+    const rows = await this.activity.lastHour(tenantId, eventStoreId);
     // The store was deleted since its id was resolved (the resolver remembers ids for a second).
     if (rows.length === 0) throw new EventStoreNotFoundError(eventStoreRef);
     return {

@@ -22,6 +22,6 @@ export class AppendToStreamHandler implements ICommandHandler<AppendToStreamComm
     const eventStoreId = await this.stores.resolveId(command.tenantId, command.eventStoreRef);
     const { streamId, expectedVersion, events, idempotency, consumer } = command;
     const request: StreamAppendRequest = { kind: 'stream', streamId, expectedVersion, events, idempotency, consumer };
-    return settleStreamAppend(eventStoreId, request, await this.batcher.append(eventStoreId, request));
+    return settleStreamAppend(eventStoreId, request, await this.batcher.append(command.tenantId, eventStoreId, request));
   }
 }

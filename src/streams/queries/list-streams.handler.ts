@@ -10,8 +10,8 @@ export class ListStreamsHandler implements IQueryHandler<ListStreamsQuery> {
     private readonly streamList: StreamListReader,
   ) {}
 
-  async execute({ tenantId, eventStoreRef, page }: ListStreamsQuery): Promise<StreamListPage> {
+  async execute({ tenantId, eventStoreRef, page, minPosition }: ListStreamsQuery): Promise<StreamListPage> {
     const eventStoreId = await this.stores.resolveId(tenantId, eventStoreRef);
-    return this.streamList.listStreams(eventStoreId, page);
+    return this.streamList.listStreams({ tenantId, minPosition }, eventStoreId, page);
   }
 }

@@ -11,6 +11,8 @@ export class ListStreamsQuery extends Query<StreamListPage> {
     readonly tenantId: string,
     readonly eventStoreRef: string,
     readonly page: StreamListRequest,
+    /** The request's Min-Global-Position: where a standby must have replayed the store to serve the read. */
+    readonly minPosition: number,
   ) {
     super();
   }

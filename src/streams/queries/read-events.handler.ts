@@ -10,8 +10,8 @@ export class ReadEventsHandler implements IQueryHandler<ReadEventsQuery> {
     private readonly eventLog: EventLogReader,
   ) {}
 
-  async execute({ tenantId, eventStoreRef, filter }: ReadEventsQuery): Promise<EventPage> {
+  async execute({ tenantId, eventStoreRef, filter, minPosition }: ReadEventsQuery): Promise<EventPage> {
     const eventStoreId = await this.stores.resolveId(tenantId, eventStoreRef);
-    return this.eventLog.readEvents(eventStoreId, filter);
+    return this.eventLog.readEvents({ tenantId, minPosition }, eventStoreId, filter);
   }
 }

@@ -7,6 +7,8 @@ export class ReadEventsQuery extends Query<EventPage> {
     readonly tenantId: string,
     readonly eventStoreRef: string,
     readonly filter: EventsFilter,
+    /** The request's Min-Global-Position: where a standby must have replayed the store to serve the read. */
+    readonly minPosition: number,
   ) {
     super();
   }

@@ -11,9 +11,9 @@ export class ReadStreamHandler implements IQueryHandler<ReadStreamQuery> {
     private readonly eventLog: EventLogReader,
   ) {}
 
-  async execute({ tenantId, eventStoreRef, streamId, range }: ReadStreamQuery): Promise<StreamPage> {
+  async execute({ tenantId, eventStoreRef, streamId, range, minPosition }: ReadStreamQuery): Promise<StreamPage> {
     const eventStoreId = await this.stores.resolveId(tenantId, eventStoreRef);
-    const page = await this.eventLog.readStream(eventStoreId, streamId, range);
+    const page = await this.eventLog.readStream({ tenantId, minPosition }, eventStoreId, streamId, range);
     // A stream emptied by retention still has a version, so it reads as 200 with no events.
     if (!page) throw new StreamNotFoundError(eventStoreId, streamId);
     return { streamId, ...page };

@@ -12,6 +12,8 @@ export class ReadStreamQuery extends Query<StreamPage> {
     readonly eventStoreRef: string,
     readonly streamId: string,
     readonly range: StreamRange,
+    /** The request's Min-Global-Position: where a standby must have replayed the store to serve the read. */
+    readonly minPosition: number,
   ) {
     super();
   }

@@ -1,9 +1,9 @@
 import { Logger } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { ValidationError } from '../../common/errors/common.errors';
 import { EnvironmentVariables } from '../../config/environment-variables';
+import { TenantDatabase } from '../../database/tenant-shares/tenant-database';
 import { EventStoreResolver } from '../../event-stores/event-store-resolver';
 import { EventLogReader } from '../../event-log/read/event-log-reader';
 import { WebhookDeliveryQueue } from '../delivery/webhook-delivery.queue';
@@ -34,7 +34,7 @@ export class CreateSubscriptionHandler implements ICommandHandler<CreateSubscrip
     private readonly storesWithWebhooks: WebhookPresenceCache,
     private readonly subscriptions: SubscriptionRepository,
     private readonly eventLog: EventLogReader,
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly database: TenantDatabase,
   ) {
     this.maxPerStore = config.MAX_SUBSCRIPTIONS_PER_STORE;
   }
@@ -44,7 +44,7 @@ export class CreateSubscriptionHandler implements ICommandHandler<CreateSubscrip
     const refusal = await this.targets.refusal(subscription.url);
     if (refusal) throw new ValidationError([{ field: 'subscriberConfig.url', message: refusal }]);
 
-    const outcome = await this.dataSource.transaction(async (manager) => {
+    const outcome = await this.database.for(tenantId).transaction(async (manager) => {
       await this.subscriptions.lockStoreForCreate(manager, eventStoreId);
       const existing = await this.subscriptions.findIdentical(manager, eventStoreId, subscription);
       if (existing) return { subscription: existing, created: false };
@@ -71,6 +71,6 @@ export class CreateSubscriptionHandler implements ICommandHandler<CreateSubscrip
     if (position === 'beginning') return 0;
     if (typeof position === 'number') return position;
     // Null only for a store deleted since it was resolved: the insert then fails on its foreign key.
-    return (await this.eventLog.lastPosition(eventStoreId, manager)) ?? 0;
+    return (await this.eventLog.lastPosition(manager, eventStoreId)) ?? 0;
   }
 }

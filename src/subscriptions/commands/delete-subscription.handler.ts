@@ -1,4 +1,5 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { TenantDatabase } from '../../database/tenant-shares/tenant-database';
 import { EventStoreResolver } from '../../event-stores/event-store-resolver';
 import { WebSocketSubscriptions } from '../../websocket-gateway/connections/websocket-subscriptions';
 import { SubscriptionRepository } from '../subscription.repository';
@@ -15,12 +16,13 @@ export class DeleteSubscriptionHandler implements ICommandHandler<DeleteSubscrip
   constructor(
     private readonly stores: EventStoreResolver,
     private readonly subscriptions: SubscriptionRepository,
+    private readonly database: TenantDatabase,
     private readonly websockets: WebSocketSubscriptions,
   ) {}
 
   async execute({ tenantId, eventStoreRef, subscriptionId }: DeleteSubscriptionCommand): Promise<void> {
     const eventStoreId = await this.stores.resolveId(tenantId, eventStoreRef);
-    const deleted = await this.subscriptions.delete(eventStoreId, subscriptionId);
+    const deleted = await this.subscriptions.delete(this.database.for(tenantId), eventStoreId, subscriptionId);
     if (!deleted && !(await this.websockets.end(eventStoreId, subscriptionId))) throw new SubscriptionNotFoundError(subscriptionId);
   }
 }

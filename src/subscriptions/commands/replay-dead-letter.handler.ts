@@ -1,5 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { TenantDatabase } from '../../database/tenant-shares/tenant-database';
 import { EventStoreResolver } from '../../event-stores/event-store-resolver';
 import { DeliveryStateRepository } from '../delivery/delivery-state.repository';
 import { WebhookDeliveryQueue } from '../delivery/webhook-delivery.queue';
@@ -18,11 +19,12 @@ export class ReplayDeadLetterHandler implements ICommandHandler<ReplayDeadLetter
     private readonly stores: EventStoreResolver,
     private readonly queue: WebhookDeliveryQueue,
     private readonly deliveryState: DeliveryStateRepository,
+    private readonly database: TenantDatabase,
   ) {}
 
   async execute({ tenantId, eventStoreRef, subscriptionId, deadLetterId }: ReplayDeadLetterCommand): Promise<void> {
     const eventStoreId = await this.stores.resolveId(tenantId, eventStoreRef);
-    if (!(await this.deliveryState.requestReplay(eventStoreId, subscriptionId, deadLetterId)))
+    if (!(await this.deliveryState.requestReplay(this.database.for(tenantId), eventStoreId, subscriptionId, deadLetterId)))
       throw new DeadLetterNotFoundError(subscriptionId, deadLetterId);
     await this.queue
       .wakeSubscriptions(eventStoreId, [subscriptionId], `replay.${deadLetterId}.${Date.now()}`)

@@ -1,5 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { TenantDatabase } from '../../database/tenant-shares/tenant-database';
 import { EventStoreResolver } from '../../event-stores/event-store-resolver';
 import { DeliveryStateRepository } from '../delivery/delivery-state.repository';
 import { WebhookDeliveryQueue } from '../delivery/webhook-delivery.queue';
@@ -20,12 +21,14 @@ export class ReplayDeadLettersHandler implements ICommandHandler<ReplayDeadLette
     private readonly subscriptions: SubscriptionRepository,
     private readonly queue: WebhookDeliveryQueue,
     private readonly deliveryState: DeliveryStateRepository,
+    private readonly database: TenantDatabase,
   ) {}
 
   async execute({ tenantId, eventStoreRef, subscriptionId }: ReplayDeadLettersCommand): Promise<number> {
     const eventStoreId = await this.stores.resolveId(tenantId, eventStoreRef);
-    if (!(await this.subscriptions.exists(eventStoreId, subscriptionId))) throw new SubscriptionNotFoundError(subscriptionId);
-    const queued = await this.deliveryState.requestReplayOfAll(eventStoreId, subscriptionId);
+    const db = this.database.for(tenantId);
+    if (!(await this.subscriptions.exists(db, eventStoreId, subscriptionId))) throw new SubscriptionNotFoundError(subscriptionId);
+    const queued = await this.deliveryState.requestReplayOfAll(db, eventStoreId, subscriptionId);
     if (queued > 0)
       await this.queue
         .wakeSubscriptions(eventStoreId, [subscriptionId], `replay-all.${Date.now()}`)

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { DataSource, EntityManager, Repository } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { DeadLetterEntity } from '../entities/dead-letter.entity';
 import type { RetryPolicy } from '../retry-policy';
 
@@ -58,11 +57,6 @@ const SETTLE = `checkpoint = GREATEST(checkpoint, $3), retry_position = NULL, re
  */
 @Injectable()
 export class DeliveryStateRepository {
-  constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
-    @InjectRepository(DeadLetterEntity) private readonly deadLetters: Repository<DeadLetterEntity>,
-  ) {}
-
   async load(db: EntityManager, eventStoreId: string, subscriptionId: string): Promise<SubscriptionState | null> {
     const [row] = await db.query(LOAD, [eventStoreId, subscriptionId]);
     if (!row) return null;
@@ -174,8 +168,8 @@ export class DeliveryStateRepository {
     );
   }
 
-  async hasDueWork(eventStoreId: string, subscriptionId: string): Promise<boolean> {
-    const rows = await this.dataSource.query(
+  async hasDueWork(db: EntityManager, eventStoreId: string, subscriptionId: string): Promise<boolean> {
+    const rows = await db.query(
       `SELECT 1 FROM subscriptions s JOIN event_stores st ON st.id = s.event_store_id
         WHERE s.event_store_id = $1 AND st.id = $1 AND s.id = $2 AND ${DUE}`,
       [eventStoreId, subscriptionId],
@@ -184,8 +178,8 @@ export class DeliveryStateRepository {
   }
 
   /** Every subscription with work due, across stores, for the sweep. */
-  async dueSubscriptions(): Promise<{ eventStoreId: string; subscriptionId: string; lastPosition: number }[]> {
-    const rows = await this.dataSource.query(
+  async dueSubscriptions(db: EntityManager): Promise<{ eventStoreId: string; subscriptionId: string; lastPosition: number }[]> {
+    const rows = await db.query(
       `SELECT s.event_store_id, s.id, st.last_position FROM subscriptions s JOIN event_stores st ON st.id = s.event_store_id WHERE ${DUE}`,
     );
     return rows.map((row: { event_store_id: string; id: string; last_position: string }) => ({
@@ -196,26 +190,23 @@ export class DeliveryStateRepository {
   }
 
   /** The store's subscriptions whose checkpoint is behind `position`, for an append's fan-out. */
-  async subscriptionsBehind(eventStoreId: string, position: number): Promise<string[]> {
-    const rows = await this.dataSource.query(`SELECT id FROM subscriptions WHERE event_store_id = $1 AND checkpoint < $2`, [
-      eventStoreId,
-      position,
-    ]);
+  async subscriptionsBehind(db: EntityManager, eventStoreId: string, position: number): Promise<string[]> {
+    const rows = await db.query(`SELECT id FROM subscriptions WHERE event_store_id = $1 AND checkpoint < $2`, [eventStoreId, position]);
     return rows.map((row: { id: string }) => row.id);
   }
 
   /** A subscription's dead letters, in event order. */
-  listDeadLetters(eventStoreId: string, subscriptionId: string): Promise<DeadLetterEntity[]> {
-    return this.deadLetters.find({ where: { eventStoreId, subscriptionId }, order: { globalPosition: 'ASC' } });
+  listDeadLetters(db: EntityManager, eventStoreId: string, subscriptionId: string): Promise<DeadLetterEntity[]> {
+    return db.find(DeadLetterEntity, { where: { eventStoreId, subscriptionId }, order: { globalPosition: 'ASC' } });
   }
 
   /**
    * Marks a dead letter for replay; a second request keeps its place in line. False when there is no
    * such dead letter. The time is passed as a value: Citus refuses now() inside COALESCE in a write.
    */
-  async requestReplay(eventStoreId: string, subscriptionId: string, deadLetterId: string): Promise<boolean> {
+  async requestReplay(db: EntityManager, eventStoreId: string, subscriptionId: string, deadLetterId: string): Promise<boolean> {
     return this.updated(
-      this.dataSource.manager,
+      db,
       `UPDATE dead_letters SET replay_requested_at = COALESCE(replay_requested_at, $4)
         WHERE event_store_id = $1 AND subscription_id = $2 AND id = $3`,
       [eventStoreId, subscriptionId, deadLetterId, new Date()],
@@ -223,8 +214,8 @@ export class DeliveryStateRepository {
   }
 
   /** Marks every dead letter of the subscription not yet marked for replay (they go in position order); how many it marked. */
-  async requestReplayOfAll(eventStoreId: string, subscriptionId: string): Promise<number> {
-    const [, affected] = await this.dataSource.query(
+  async requestReplayOfAll(db: EntityManager, eventStoreId: string, subscriptionId: string): Promise<number> {
+    const [, affected] = await db.query(
       `UPDATE dead_letters SET replay_requested_at = now()
         WHERE event_store_id = $1 AND subscription_id = $2 AND replay_requested_at IS NULL`,
       [eventStoreId, subscriptionId],
@@ -233,26 +224,28 @@ export class DeliveryStateRepository {
   }
 
   /** Largest (store last position − checkpoint) over all webhook subscriptions. */
-  largestLag(): Promise<number> {
+  largestLag(db: EntityManager): Promise<number> {
     return this.number(
+      db,
       `SELECT COALESCE(max(st.last_position - s.checkpoint), 0) AS value FROM subscriptions s JOIN event_stores st ON st.id = s.event_store_id`,
     );
   }
 
   /** Webhook subscriptions whose checkpoint is behind their store's last position. */
-  laggingCount(): Promise<number> {
+  laggingCount(db: EntityManager): Promise<number> {
     return this.number(
+      db,
       `SELECT count(*) AS value FROM subscriptions s JOIN event_stores st ON st.id = s.event_store_id WHERE s.checkpoint < st.last_position`,
     );
   }
 
   /** Dead letters stored, across stores. */
-  deadLetterCount(): Promise<number> {
-    return this.number(`SELECT count(*) AS value FROM dead_letters`);
+  deadLetterCount(db: EntityManager): Promise<number> {
+    return this.number(db, `SELECT count(*) AS value FROM dead_letters`);
   }
 
-  private async number(sql: string): Promise<number> {
-    const [row] = await this.dataSource.query(sql);
+  private async number(db: EntityManager, sql: string): Promise<number> {
+    const [row] = await db.query(sql);
     return Number(row.value);
   }
 

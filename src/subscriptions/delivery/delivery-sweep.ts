@@ -1,6 +1,7 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { RepeatedWarning } from '../../common/logging/repeated-warning';
 import { EnvironmentVariables } from '../../config/environment-variables';
+import { TenantDatabase } from '../../database/tenant-shares/tenant-database';
 import { DeliveryStateRepository } from './delivery-state.repository';
 import { WebhookDeliveryQueue } from './webhook-delivery.queue';
 
@@ -27,6 +28,7 @@ export class DeliverySweep implements OnApplicationBootstrap, OnModuleDestroy {
     private readonly config: EnvironmentVariables,
     private readonly deliveryState: DeliveryStateRepository,
     private readonly queue: WebhookDeliveryQueue,
+    private readonly database: TenantDatabase,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -48,7 +50,7 @@ export class DeliverySweep implements OnApplicationBootstrap, OnModuleDestroy {
     this.sweeping = true;
     this.lastStartedAt = Date.now();
     try {
-      for (const due of await this.deliveryState.dueSubscriptions()) {
+      for (const due of await this.deliveryState.dueSubscriptions(this.database.for(null))) {
         await this.queue.wakeSubscriptions(due.eventStoreId, [due.subscriptionId], String(due.lastPosition));
       }
     } catch (error) {

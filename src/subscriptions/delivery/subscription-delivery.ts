@@ -3,6 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { EntityManager } from 'typeorm';
 import { parseEventFilter } from '../../common/event-filter';
 import { newId } from '../../common/ids';
+import { TenantDatabase } from '../../database/tenant-shares/tenant-database';
 import { Metrics } from '../../metrics/metrics';
 import type { EventText } from '../../event-log/read/stored-event';
 import { EventLogReader } from '../../event-log/read/event-log-reader';
@@ -53,6 +54,7 @@ export class SubscriptionDelivery {
     private readonly sender: WebhookSender,
     private readonly queue: WebhookDeliveryQueue,
     private readonly metrics: Metrics,
+    private readonly database: TenantDatabase,
   ) {}
 
   /** On 'turn-over' the subscription still has due work: the caller queues it behind the others. */
@@ -69,7 +71,8 @@ export class SubscriptionDelivery {
         if (end === null) return 'done';
         if (end === 'turn-over') return end;
         // Checked after the lock is released, so that no wake-up refused meanwhile goes unanswered.
-        if (!(await this.deliveryState.hasDueWork(eventStoreId, subscriptionId)) && !state.wokenAgain) return 'done';
+        if (!(await this.deliveryState.hasDueWork(this.database.for(null), eventStoreId, subscriptionId)) && !state.wokenAgain)
+          return 'done';
       }
       return 'done';
     } finally {
@@ -111,13 +114,11 @@ export class SubscriptionDelivery {
 
       const filter = parseEventFilter(subscription.eventFilter)!;
       const { lastPosition, events, hasMore } = await this.eventLog.readMatchingAfter(
+        db,
         eventStoreId,
         filter,
         subscription.checkpoint,
         BATCH_SIZE,
-        {
-          manager: db,
-        },
       );
       for (const event of events) {
         // Checked before each request too: a batch to a slow receiver would otherwise outlast the turn many times over.
@@ -136,7 +137,7 @@ export class SubscriptionDelivery {
 
   /** The event being retried, or a dead letter whose replay was asked for. */
   private async deliverAt(db: EntityManager, subscription: SubscriptionState, position: number): Promise<boolean> {
-    const event = await this.eventLog.readEventAt(subscription.eventStoreId, position, db);
+    const event = await this.eventLog.readEventAt(db, subscription.eventStoreId, position);
     if (!event) {
       await this.deliveryState.dropVanishedEvent(db, subscription, position);
       return true;

@@ -2,6 +2,7 @@ import { OnWorkerEvent, Processor, WorkerHost } from '@nestjs/bullmq';
 import { Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import type { Job } from 'bullmq';
 import { RepeatedWarning } from '../../common/logging/repeated-warning';
+import { TenantDatabase } from '../../database/tenant-shares/tenant-database';
 import { WEBHOOK_DELIVERY_QUEUE } from '../subscription.constants';
 import { DeliveryStateRepository } from './delivery-state.repository';
 import { FetchBackoff } from './fetch-backoff';
@@ -32,6 +33,7 @@ export class WebhookDeliveryProcessor extends WorkerHost implements OnApplicatio
     private readonly queue: WebhookDeliveryQueue,
     private readonly storeTenants: StoreTenantCache,
     private readonly slots: TenantDeliverySlots,
+    private readonly database: TenantDatabase,
   ) {
     super();
   }
@@ -53,7 +55,7 @@ export class WebhookDeliveryProcessor extends WorkerHost implements OnApplicatio
   private async fanOut({ eventStoreId, lastPosition }: FanOutJob): Promise<void> {
     const tenantId = await this.storeTenants.tenantOf(eventStoreId);
     if (tenantId === null) return;
-    const behind = await this.deliveryState.subscriptionsBehind(eventStoreId, lastPosition);
+    const behind = await this.deliveryState.subscriptionsBehind(this.database.for(tenantId), eventStoreId, lastPosition);
     const toWake = behind.filter((id) => !this.delivery.absorbs(id) && !this.slots.isWaiting(tenantId, id));
     if (toWake.length > 0) await this.queue.wakeSubscriptions(eventStoreId, toWake, String(lastPosition));
   }

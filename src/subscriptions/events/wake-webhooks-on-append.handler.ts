@@ -19,13 +19,13 @@ export class WakeWebhooksOnAppendHandler implements IEventHandler<EventsAppended
     private readonly storesWithWebhooks: WebhookPresenceCache,
   ) {}
 
-  handle({ eventStoreId, lastPosition }: EventsAppendedEvent): void {
-    this.wake(eventStoreId, lastPosition).catch((error: Error) =>
+  handle({ tenantId, eventStoreId, lastPosition }: EventsAppendedEvent): void {
+    this.wake(tenantId, eventStoreId, lastPosition).catch((error: Error) =>
       this.problems.warn(`Webhook wake-up for ${eventStoreId} left to the sweep: ${error.message}`),
     );
   }
 
-  private async wake(eventStoreId: string, lastPosition: number): Promise<void> {
-    if (await this.storesWithWebhooks.has(eventStoreId)) await this.queue.wakeStore(eventStoreId, lastPosition);
+  private async wake(tenantId: string, eventStoreId: string, lastPosition: number): Promise<void> {
+    if (await this.storesWithWebhooks.has(tenantId, eventStoreId)) await this.queue.wakeStore(eventStoreId, lastPosition);
   }
 }

@@ -1,5 +1,6 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { EventLogReader } from '../../event-log/read/event-log-reader';
+import { TenantDatabase } from '../../database/tenant-shares/tenant-database';
 import { EventStoreResolver } from '../../event-stores/event-store-resolver';
 import { DeliveryStateRepository } from '../delivery/delivery-state.repository';
 import { SubscriptionRepository } from '../subscription.repository';
@@ -14,13 +15,16 @@ export class ListDeadLettersHandler implements IQueryHandler<ListDeadLettersQuer
     private readonly subscriptions: SubscriptionRepository,
     private readonly deliveryState: DeliveryStateRepository,
     private readonly eventLog: EventLogReader,
+    private readonly database: TenantDatabase,
   ) {}
 
   async execute({ tenantId, eventStoreRef, subscriptionId }: ListDeadLettersQuery): Promise<ListedDeadLetter[]> {
     const eventStoreId = await this.stores.resolveId(tenantId, eventStoreRef);
-    if (!(await this.subscriptions.exists(eventStoreId, subscriptionId))) throw new SubscriptionNotFoundError(subscriptionId);
-    const deadLetters = await this.deliveryState.listDeadLetters(eventStoreId, subscriptionId);
+    const db = this.database.for(tenantId);
+    if (!(await this.subscriptions.exists(db, eventStoreId, subscriptionId))) throw new SubscriptionNotFoundError(subscriptionId);
+    const deadLetters = await this.deliveryState.listDeadLetters(db, eventStoreId, subscriptionId);
     const events = await this.eventLog.eventHeadsAt(
+      db,
       eventStoreId,
       deadLetters.map((deadLetter) => deadLetter.globalPosition),
     );

@@ -3,7 +3,7 @@ import type { Socket } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { WebSocket } from 'ws';
 import { newId } from '../../common/ids';
-import { withDatabaseUse } from '../../database/tenant-shares/database-use';
+import type { TenantDatabase } from '../../database/tenant-shares/tenant-database';
 import type { EventLogReader } from '../../event-log/read/event-log-reader';
 import { eventBytes, eventFrame, FeedEvent, FRAME_SUFFIX, framePrefix, SHARED_EVENT_MIN_LENGTH } from '../live/event-frame';
 import type { FrameSink, SubscriptionServices } from '../live/live-subscription';
@@ -19,6 +19,7 @@ import type { ConnectionRecord } from './connection-record';
 import type { UpgradeSession } from './upgrade-session';
 
 export interface ConnectionServices {
+  database: TenantDatabase;
   feeds: StoreFeeds;
   consumers: ConsumerDispatcher;
   maxConsumerInFlight: number;
@@ -54,7 +55,10 @@ export class ClientConnection implements FrameSink {
   ) {
     socket.on('pong', () => (this.alive = true));
     const { eventLog, replays, logger } = services;
+    const { tenantId } = session.principal;
     this.subscriptionServices = {
+      tenantId,
+      primary: services.database.for(tenantId),
       eventLog,
       replays: replays.forKey(session.principal.apiKeyId),
       replayPageBytes: services.maxBufferedBytes,
@@ -68,10 +72,8 @@ export class ClientConnection implements FrameSink {
   }
 
   handle(raw: string | null): void {
-    // What a message sets off (a subscription's start, its replay) reads for the key's tenant, within its share of the database.
-    const use = { tenantId: this.session.principal.tenantId, work: 'read' } as const;
     this.inbox = this.inbox
-      .then(() => withDatabaseUse(use, () => this.process(raw)))
+      .then(() => this.process(raw))
       .catch((error: Error) => {
         if (!this.closed) this.services.logger.error(`A message on ${this.session.connectionId} failed: ${error.message}`, error.stack);
       });

@@ -2,6 +2,7 @@ import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } fro
 import type { WebSocket } from 'ws';
 import { EnvironmentVariables } from '../../config/environment-variables';
 import { Metrics } from '../../metrics/metrics';
+import { TenantDatabase } from '../../database/tenant-shares/tenant-database';
 import { EventLogReader } from '../../event-log/read/event-log-reader';
 import { ConsumerDispatcher } from '../../consumers/engine/consumer-dispatcher';
 import { ReplayScheduler } from '../live/replay-scheduler';
@@ -32,8 +33,10 @@ export class ClientConnections implements OnApplicationBootstrap, OnApplicationS
     eventLog: EventLogReader,
     replays: ReplayScheduler,
     consumers: ConsumerDispatcher,
+    database: TenantDatabase,
   ) {
     this.services = {
+      database,
       feeds,
       consumers,
       maxConsumerInFlight: config.CONSUMER_MAX_IN_FLIGHT_PER_CLIENT,

@@ -1,6 +1,7 @@
 import type { Logger } from '@nestjs/common';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { EventFilter, matchesEventFilter } from '../../common/event-filter';
+import type { Queryable } from '../../database/replicas/read-replicas';
 import type { EventLogReader } from '../../event-log/read/event-log-reader';
 import { FEED_PAGE_SIZE, MAX_BRIDGE_EVENTS } from '../websocket.constants';
 import { FeedBatch, FeedEvent } from './event-frame';
@@ -22,6 +23,10 @@ export interface FrameSink {
 
 /** What a subscription reads with: the log, its key's share of replays, and where to say it had to retry. */
 export interface SubscriptionServices {
+  /** The key's tenant: its share of the database is what the subscription's reads take. */
+  tenantId: string;
+  /** The primary, for that tenant. */
+  primary: Queryable;
   eventLog: EventLogReader;
   replays: ReplayPacing;
   /** Bytes of events one replay read may return: the socket's bound, which is all it could hold. */
@@ -92,7 +97,7 @@ export class LiveSubscription implements FeedSubscriber {
     if (start === 0) return null;
     while (this.mode !== 'ended') {
       try {
-        const last = (await this.services.eventLog.lastPosition(eventStoreId)) ?? 0;
+        const last = (await this.services.eventLog.lastPosition(this.services.primary, eventStoreId)) ?? 0;
         if (start !== 'latest' && start > last) return last;
         this.cursor = start === 'latest' ? last : start;
         return null;
@@ -178,7 +183,7 @@ export class LiveSubscription implements FeedSubscriber {
    * socket's bound, however many subscriptions replay on it.
    */
   private async catchUp(feed: StoreFeed): Promise<void> {
-    const { eventLog, replays, replayPageBytes } = this.services;
+    const { eventLog, replays, replayPageBytes, tenantId } = this.services;
     const full = this.sink.whenWritable();
     if (full) await full;
     if (this.ended) return;
@@ -186,7 +191,7 @@ export class LiveSubscription implements FeedSubscriber {
     const minPosition = this.mode === 'bridging' ? this.bridgeFrom : this.cursor;
     const page = await replays.read(
       () =>
-        eventLog.readReplayAfter(feed.eventStoreId, this.filter, this.cursor, FEED_PAGE_SIZE, { minPosition, maxBytes: replayPageBytes }),
+        eventLog.readReplayAfter({ tenantId, minPosition }, feed.eventStoreId, this.filter, this.cursor, FEED_PAGE_SIZE, replayPageBytes),
       this.ending.signal,
     );
     for (const event of page.events) {

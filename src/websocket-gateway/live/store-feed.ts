@@ -1,8 +1,8 @@
 import type { Logger } from '@nestjs/common';
+import type { Queryable } from '../../database/replicas/read-replicas';
 import type { EventLogReader } from '../../event-log/read/event-log-reader';
 import { FEED_PAGE_SIZE, FEED_READ_INTERVAL_MS } from '../websocket.constants';
 import { FeedBatch } from './event-frame';
-import { withDatabaseUse } from '../../database/tenant-shares/database-use';
 
 const EVERY_EVENT = { kind: 'all' } as const;
 
@@ -32,15 +32,15 @@ export class StoreFeed {
 
   constructor(
     readonly eventStoreId: string,
-    /** Its reads count against the store's tenant's share of the database, whatever woke them. */
-    private readonly tenantId: string,
+    /** The primary for the store's tenant: its reads take that tenant's share of the database, whatever woke them. */
+    private readonly primary: Queryable,
     private readonly eventLog: EventLogReader,
     private readonly logger: Logger,
   ) {}
 
   /** Starts at the store's last position: subscribers come with their own replay for what lies before. */
   async start(): Promise<void> {
-    this.position = (await this.asTenant(() => this.eventLog.lastPosition(this.eventStoreId))) ?? 0;
+    this.position = (await this.eventLog.lastPosition(this.primary, this.eventStoreId)) ?? 0;
     this.started = true;
   }
 
@@ -100,9 +100,9 @@ export class StoreFeed {
     this.lastReadAt = performance.now();
     let backlog = false;
     try {
-      const page = await this.asTenant(() =>
-        this.eventLog.readMatchingAfter(this.eventStoreId, EVERY_EVENT, this.position, FEED_PAGE_SIZE, { shape: 'frame' }),
-      );
+      const page = await this.eventLog.readMatchingAfter(this.primary, this.eventStoreId, EVERY_EVENT, this.position, FEED_PAGE_SIZE, {
+        shape: 'frame',
+      });
       if (this.stopped) return;
       // Positions only grow, so a store ending below what was dispatched lost events its subscribers were sent.
       if (!page.hasMore && page.lastPosition < this.position) return this.rollBack(page.lastPosition);
@@ -138,10 +138,6 @@ export class StoreFeed {
     this.subscribers.clear();
     for (const subscriber of subscribers) subscriber.rolledBack(lastPosition);
     this.busy = false;
-  }
-
-  private asTenant<T>(read: () => Promise<T>): Promise<T> {
-    return withDatabaseUse({ tenantId: this.tenantId, work: 'read' }, read);
   }
 
   private dispatch(batch: FeedBatch): void {

@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { AppendNotifications } from '../../event-log/notifications/append-notifications';
+import { TenantDatabase } from '../../database/tenant-shares/tenant-database';
 import { EventLogReader } from '../../event-log/read/event-log-reader';
 import { StoreFeed } from './store-feed';
 
@@ -21,6 +22,7 @@ export class StoreFeeds {
 
   constructor(
     private readonly eventLog: EventLogReader,
+    private readonly database: TenantDatabase,
     notifications: AppendNotifications,
   ) {
     notifications.listen((eventStoreId, lastPosition) => this.wake(eventStoreId, lastPosition));
@@ -30,7 +32,7 @@ export class StoreFeeds {
   async acquire(eventStoreId: string, tenantId: string): Promise<StoreFeed> {
     let entry = this.followed.get(eventStoreId);
     if (!entry) {
-      const feed = new StoreFeed(eventStoreId, tenantId, this.eventLog, this.logger);
+      const feed = new StoreFeed(eventStoreId, this.database.for(tenantId), this.eventLog, this.logger);
       entry = { feed, ready: feed.start(), users: 0 };
       this.followed.set(eventStoreId, entry);
     }
