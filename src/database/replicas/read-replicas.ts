@@ -9,7 +9,7 @@ import { databaseHosts } from '../data-source-options';
 import { ConnectionShares } from '../tenant-shares/connection-shares';
 import type { TenantDatabase } from '../tenant-shares/tenant-database';
 
-/** What a read runs its statement on: the primary's DataSource, a transaction's EntityManager, or a standby's pool. */
+/** What a read runs its statement on: the primary for a tenant (TenantDatabase.for), a transaction's EntityManager, or a standby. */
 export interface Queryable {
   query<T = unknown>(sql: string, parameters?: unknown[]): Promise<T>;
 }
