@@ -19,31 +19,39 @@ export interface RequestQuota {
 }
 
 /**
- * Counts one request in the key's window and returns [count, window end, now (s), now (µs)]. The
- * window is the UTC minute by Redis's clock, so instances with skewed clocks still share windows.
- * One hash per key (declared in KEYS, so it works on Redis Cluster), replaced when a new minute
- * starts and expiring at the window's end.
+ * Counts ARGV[1] requests in the key's window and returns [count after them, window end, now (s),
+ * now (µs)]. The window is the UTC minute by Redis's clock, so instances with skewed clocks still
+ * share windows. One hash per key (declared in KEYS, so it works on Redis Cluster), replaced when a
+ * new minute starts and expiring at the window's end.
  */
-const TAKE_REQUEST = `
+const TAKE_REQUESTS = `
 local now = redis.call('TIME')
 local seconds = tonumber(now[1])
 local window = seconds - (seconds % 60)
+local taken = tonumber(ARGV[1])
 local count
 if tonumber(redis.call('HGET', KEYS[1], 'window')) == window then
-  count = redis.call('HINCRBY', KEYS[1], 'count', 1)
+  count = redis.call('HINCRBY', KEYS[1], 'count', taken)
 else
-  redis.call('HSET', KEYS[1], 'window', window, 'count', 1)
-  count = 1
+  redis.call('HSET', KEYS[1], 'window', window, 'count', taken)
+  count = taken
 end
 redis.call('EXPIREAT', KEYS[1], window + 60)
 return { count, window + 60, seconds, tonumber(now[2]) }`;
 
-type RedisWithLimiter = RedisClient & { takeRequest(key: string): Promise<[number, number, number, number]> };
+type RedisWithLimiter = RedisClient & { takeRequests(key: string, requests: number): Promise<[number, number, number, number]> };
+
+/** A request waiting to be counted: its quota, or null when it goes uncounted. */
+type Waiter = (quota: RequestQuota | null) => void;
 
 /**
  * DECISIONS §7's request limit: fixed windows aligned to the UTC minute, one counter per API key in
  * Redis, shared by every API instance. Used by RequestAuthentication for HTTP requests, and by
  * the WebSocket upgrade, which counts as a request too.
+ *
+ * The requests of one key that arrive in one turn of the event loop are counted together, in the
+ * order they came, by one call to Redis after the turn's I/O: under load a turn serves about a dozen
+ * requests, and a call each was a tenth of the API's CPU per single-event append.
  *
  * When Redis cannot be reached the limiter fails open: requests are served uncounted and without
  * rate-limit headers, with a warning. The limit protects capacity; refusing all traffic because
@@ -53,13 +61,15 @@ type RedisWithLimiter = RedisClient & { takeRequest(key: string): Promise<[numbe
 export class RequestRateLimiter {
   private readonly redis: RedisWithLimiter;
   private readonly failOpen = new FailOpen(new Logger(RequestRateLimiter.name), 'Request limit not enforced');
+  /** Requests of this turn, per key, in arrival order: counted once the turn's I/O is done. */
+  private readonly waiting = new Map<string, Waiter[]>();
 
   constructor(
     @Inject(REDIS_CLIENT) redis: RedisClient,
     private readonly config: EnvironmentVariables,
     private readonly metrics: Metrics,
   ) {
-    redis.defineCommand('takeRequest', { numberOfKeys: 1, lua: TAKE_REQUEST });
+    redis.defineCommand('takeRequests', { numberOfKeys: 1, lua: TAKE_REQUESTS });
     this.redis = redis as RedisWithLimiter;
   }
 
@@ -75,19 +85,35 @@ export class RequestRateLimiter {
     return rateLimitHeaders(quota);
   }
 
-  private async consume(apiKeyId: string): Promise<RequestQuota | null> {
-    const reply = await this.failOpen.call(() => this.redis.takeRequest(`${this.config.REDIS_PREFIX}:rate-limit:requests:${apiKeyId}`));
-    if (!reply) return null;
-    const [count, resetAtSeconds, seconds, micros] = reply;
+  private consume(apiKeyId: string): Promise<RequestQuota | null> {
+    return new Promise((resolve) => {
+      const waiters = this.waiting.get(apiKeyId);
+      if (waiters) return waiters.push(resolve);
+      // setImmediate runs after the I/O callbacks of this turn, so the requests they brought count in the same call.
+      if (this.waiting.size === 0) setImmediate(() => this.countWaiting());
+      this.waiting.set(apiKeyId, [resolve]);
+    });
+  }
+
+  private countWaiting(): void {
+    const turn = [...this.waiting];
+    this.waiting.clear();
+    for (const [apiKeyId, waiters] of turn) void this.take(apiKeyId, waiters);
+  }
+
+  /** Counts `waiters` in the key's window; the first of them is the count before them plus one, and so on. */
+  private async take(apiKeyId: string, waiters: Waiter[]): Promise<void> {
+    const key = `${this.config.REDIS_PREFIX}:rate-limit:requests:${apiKeyId}`;
+    const reply = await this.failOpen.call(() => this.redis.takeRequests(key, waiters.length));
+    if (!reply) return waiters.forEach((resolve) => resolve(null));
+    const [countAfter, resetAtSeconds, seconds, micros] = reply;
     const limit = this.config.RATE_LIMIT_REQUESTS_PER_MINUTE;
-    const allowed = count <= limit;
-    if (!allowed) this.metrics.rateLimitRejected('requests');
-    return {
-      allowed,
-      limit,
-      remaining: Math.max(0, limit - count),
-      resetAtSeconds,
-      retryAfterSeconds: Math.max(1, Math.ceil(resetAtSeconds - seconds - micros / 1e6)),
-    };
+    const retryAfterSeconds = Math.max(1, Math.ceil(resetAtSeconds - seconds - micros / 1e6));
+    waiters.forEach((resolve, i) => {
+      const count = countAfter - waiters.length + i + 1;
+      const allowed = count <= limit;
+      if (!allowed) this.metrics.rateLimitRejected('requests');
+      resolve({ allowed, limit, remaining: Math.max(0, limit - count), resetAtSeconds, retryAfterSeconds });
+    });
   }
 }

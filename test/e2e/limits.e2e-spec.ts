@@ -1,5 +1,8 @@
 import Redis from 'ioredis';
 import { Client } from 'pg';
+import { REDIS_CLIENT } from '../../src/common/redis/redis.module';
+import { RequestRateLimitedError } from '../../src/limits/limits.errors';
+import { RequestRateLimiter } from '../../src/limits/request-rate-limiter';
 import { ApiClient, bearer, TenantKey } from '../support/api-client';
 import { startTestApp, TEST_ADMIN_TOKEN, TestApp } from '../support/test-app';
 import { TestSocket } from '../support/ws-client';
@@ -106,6 +109,35 @@ describe('Request rate limit per API key (DECISIONS §7)', () => {
     } finally {
       sockets.forEach((socket) => socket.close());
     }
+  });
+
+  it('counts the requests of one turn of the event loop with one call to Redis per key, each in its own place in the window', async () => {
+    const [one, other] = [await viaFirst.tenantWithKey(), await viaFirst.tenantWithKey()];
+    await startOfRoomyWindow();
+    const limiter = first.app.get(RequestRateLimiter);
+    const redis = first.app.get<{ takeRequests(key: string, requests: number): Promise<unknown> }>(REDIS_CLIENT);
+    const calls = jest.spyOn(redis, 'takeRequests');
+    try {
+      const counted = await Promise.allSettled([
+        ...Array.from({ length: LIMIT + 2 }, () => limiter.count(one.apiKeyId)),
+        limiter.count(other.apiKeyId),
+      ]);
+      // ioredis's auto-pipelining calls the command again on its pipeline: only the client's own calls are the limiter's.
+      expect(calls.mock.calls.filter((_, i) => calls.mock.contexts[i] === redis)).toEqual([
+        [expect.stringMatching(new RegExp(`:${one.apiKeyId}$`)), LIMIT + 2],
+        [expect.stringMatching(new RegExp(`:${other.apiKeyId}$`)), 1],
+      ]);
+      const remaining = counted.map((outcome) =>
+        outcome.status === 'fulfilled' ? outcome.value['X-RateLimit-Remaining'] : (outcome.reason as Error).constructor.name,
+      );
+      expect(remaining).toEqual(['5', '4', '3', '2', '1', '0', 'RequestRateLimitedError', 'RequestRateLimitedError', '5']);
+      expect(counted[LIMIT]).toMatchObject({ status: 'rejected', reason: expect.any(RequestRateLimitedError) });
+    } finally {
+      calls.mockRestore();
+    }
+    // The window holds every request counted, refused ones too, as when each was counted alone.
+    await viaFirst.http().get('/event-stores').set(bearer(one.key)).expect(429);
+    await viaFirst.http().get('/event-stores').set(bearer(other.key)).expect(200).expect('X-RateLimit-Remaining', '4');
   });
 
   it('limits each key on its own', async () => {
