@@ -42,7 +42,10 @@ return { count, window + 60, seconds, tonumber(now[2]) }`;
 type RedisWithLimiter = RedisClient & { takeRequests(key: string, requests: number): Promise<[number, number, number, number]> };
 
 /** A request waiting to be counted: its quota, or null when it goes uncounted. */
-type Waiter = (quota: RequestQuota | null) => void;
+interface Waiter {
+  resolve(quota: RequestQuota | null): void;
+  reject(error: unknown): void;
+}
 
 /**
  * DECISIONS §7's request limit: fixed windows aligned to the UTC minute, one counter per API key in
@@ -86,12 +89,12 @@ export class RequestRateLimiter {
   }
 
   private consume(apiKeyId: string): Promise<RequestQuota | null> {
-    return new Promise((resolve) => {
+    return new Promise((resolve, reject) => {
       const waiters = this.waiting.get(apiKeyId);
-      if (waiters) return waiters.push(resolve);
+      if (waiters) return waiters.push({ resolve, reject });
       // setImmediate runs after the I/O callbacks of this turn, so the requests they brought count in the same call.
       if (this.waiting.size === 0) setImmediate(() => this.countWaiting());
-      this.waiting.set(apiKeyId, [resolve]);
+      this.waiting.set(apiKeyId, [{ resolve, reject }]);
     });
   }
 
@@ -101,19 +104,28 @@ export class RequestRateLimiter {
     for (const [apiKeyId, waiters] of turn) void this.take(apiKeyId, waiters);
   }
 
-  /** Counts `waiters` in the key's window; the first of them is the count before them plus one, and so on. */
+  /**
+   * Counts `waiters` in the key's window; the first of them is the count before them plus one, and so
+   * on. Never rejects: a failure past FailOpen's (a reply it cannot read) fails the requests not yet
+   * answered, as it failed the one request whose count it was before.
+   */
   private async take(apiKeyId: string, waiters: Waiter[]): Promise<void> {
-    const key = `${this.config.REDIS_PREFIX}:rate-limit:requests:${apiKeyId}`;
-    const reply = await this.failOpen.call(() => this.redis.takeRequests(key, waiters.length));
-    if (!reply) return waiters.forEach((resolve) => resolve(null));
-    const [countAfter, resetAtSeconds, seconds, micros] = reply;
-    const limit = this.config.RATE_LIMIT_REQUESTS_PER_MINUTE;
-    const retryAfterSeconds = Math.max(1, Math.ceil(resetAtSeconds - seconds - micros / 1e6));
-    waiters.forEach((resolve, i) => {
-      const count = countAfter - waiters.length + i + 1;
-      const allowed = count <= limit;
-      if (!allowed) this.metrics.rateLimitRejected('requests');
-      resolve({ allowed, limit, remaining: Math.max(0, limit - count), resetAtSeconds, retryAfterSeconds });
-    });
+    try {
+      const key = `${this.config.REDIS_PREFIX}:rate-limit:requests:${apiKeyId}`;
+      const reply = await this.failOpen.call(() => this.redis.takeRequests(key, waiters.length));
+      if (!reply) return waiters.forEach((waiter) => waiter.resolve(null));
+      const [countAfter, resetAtSeconds, seconds, micros] = reply;
+      const limit = this.config.RATE_LIMIT_REQUESTS_PER_MINUTE;
+      const retryAfterSeconds = Math.max(1, Math.ceil(resetAtSeconds - seconds - micros / 1e6));
+      waiters.forEach((waiter, i) => {
+        const count = countAfter - waiters.length + i + 1;
+        const allowed = count <= limit;
+        if (!allowed) this.metrics.rateLimitRejected('requests');
+        waiter.resolve({ allowed, limit, remaining: Math.max(0, limit - count), resetAtSeconds, retryAfterSeconds });
+      });
+    } catch (error) {
+      // A promise already resolved ignores the rejection.
+      for (const waiter of waiters) waiter.reject(error);
+    }
   }
 }

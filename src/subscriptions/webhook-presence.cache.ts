@@ -22,11 +22,14 @@ export class WebhookPresenceCache {
     private readonly database: TenantDatabase,
   ) {}
 
-  /** Whether the store of `tenantId` has webhook subscriptions (asked within that tenant's share of the database). */
+  /**
+   * Whether the store of `tenantId` has webhook subscriptions, asked after its appends commit: as part of
+   * them, within the tenant's share of the database for appends (reads never hold those back).
+   */
   async has(tenantId: string, eventStoreId: string): Promise<boolean> {
     const known = this.known.get(eventStoreId);
     if (known !== undefined) return known;
-    const present = await this.subscriptions.existsInStore(this.database.for(tenantId), eventStoreId);
+    const present = await this.subscriptions.existsInStore(this.database.for(tenantId, 'append'), eventStoreId);
     this.known.set(eventStoreId, present);
     return present;
   }

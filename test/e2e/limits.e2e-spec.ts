@@ -3,6 +3,7 @@ import { Client } from 'pg';
 import { REDIS_CLIENT } from '../../src/common/redis/redis.module';
 import { RequestRateLimitedError } from '../../src/limits/limits.errors';
 import { RequestRateLimiter } from '../../src/limits/request-rate-limiter';
+import { Metrics } from '../../src/metrics/metrics';
 import { ApiClient, bearer, TenantKey } from '../support/api-client';
 import { startTestApp, TEST_ADMIN_TOKEN, TestApp } from '../support/test-app';
 import { TestSocket } from '../support/ws-client';
@@ -138,6 +139,23 @@ describe('Request rate limit per API key (DECISIONS §7)', () => {
     // The window holds every request counted, refused ones too, as when each was counted alone.
     await viaFirst.http().get('/event-stores').set(bearer(one.key)).expect(429);
     await viaFirst.http().get('/event-stores').set(bearer(other.key)).expect(200).expect('X-RateLimit-Remaining', '4');
+  });
+
+  it('fails the requests of a turn it could not count, rather than leave them waiting', async () => {
+    const tenant = await viaFirst.tenantWithKey();
+    await startOfRoomyWindow();
+    const limiter = first.app.get(RequestRateLimiter);
+    const failure = new Error('metrics unavailable');
+    const metrics = jest.spyOn(first.app.get(Metrics), 'rateLimitRejected').mockImplementation(() => {
+      throw failure;
+    });
+    try {
+      const counted = await Promise.allSettled(Array.from({ length: LIMIT + 2 }, () => limiter.count(tenant.apiKeyId)));
+      expect(counted.map((outcome) => outcome.status)).toEqual([...Array<string>(LIMIT).fill('fulfilled'), 'rejected', 'rejected']);
+      expect(counted[LIMIT]).toEqual({ status: 'rejected', reason: failure });
+    } finally {
+      metrics.mockRestore();
+    }
   });
 
   it('limits each key on its own', async () => {

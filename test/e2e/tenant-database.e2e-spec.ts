@@ -1,4 +1,6 @@
-import { DataSource } from 'typeorm';
+import type { Pool } from 'pg';
+import { DataSource, QueryRunnerAlreadyReleasedError } from 'typeorm';
+import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 import { ConnectionShares } from '../../src/database/tenant-shares/connection-shares';
 import { DatabaseBusyError } from '../../src/database/tenant-shares/database-shares.errors';
 import { TenantDatabase } from '../../src/database/tenant-shares/tenant-database';
@@ -77,6 +79,28 @@ describe('TenantDatabase', () => {
     finish();
     await holding;
     expect({ inUse: shares.inUse, waiting: shares.waiting }).toEqual({ inUse: 0, waiting: 0 });
+  });
+
+  it('takes no connection for a query runner released while it waited for its share, and gives the share back', async () => {
+    const shares = sharesOf();
+    const tenants = new TenantDatabase(dataSource, shares);
+    const pool = (dataSource.driver as PostgresDriver).master as Pool;
+    let finish!: () => void;
+    const holding = tenants.onOneConnection('ten_a', () => new Promise<void>((resolve) => (finish = resolve)));
+    await waitFor(() => finish !== undefined, { what: "ten_a's connection taken" });
+    const runner = tenants.for('ten_a').dataSource.createQueryRunner();
+    const connecting = runner.connect();
+    await waitFor(() => shares.waiting === 1, { what: 'the runner waiting for its share' });
+    const released = runner.release();
+    finish();
+    await holding;
+    await released;
+    await expect(connecting).rejects.toBeInstanceOf(QueryRunnerAlreadyReleasedError);
+    expect({ inUse: shares.inUse, waiting: shares.waiting, checkedOut: pool.totalCount - pool.idleCount }).toEqual({
+      inUse: 0,
+      waiting: 0,
+      checkedOut: 0,
+    });
   });
 
   it('keeps one connection for work that needs its session, and uses the plain pool where nothing is shared (the worker)', async () => {

@@ -43,8 +43,8 @@ interface Lane {
  * read; so one tenant's hundred queued reads delay another tenant's request by at most one turn,
  * and never an append behind a read of someone else.
  *
- * Work without a tenant (authentication before the key is known, audits, start-up) shares the
- * lane of the empty tenant id like any other tenant.
+ * Work without a tenant (authentication before the key is known, operators' requests, audits,
+ * gauges) shares the lane of the empty tenant id like any other tenant.
  */
 export class ConnectionShares {
   private held = 0;

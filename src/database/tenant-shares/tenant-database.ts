@@ -1,5 +1,5 @@
 import type { Pool } from 'pg';
-import { DataSource, EntityManager, type QueryRunner, type ReplicationMode } from 'typeorm';
+import { DataSource, EntityManager, QueryRunnerAlreadyReleasedError, type QueryRunner, type ReplicationMode } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 import { CopiedRow, copyRows } from '../binary-copy';
 import type { ConnectionShares, DatabaseWork } from './connection-shares';
@@ -60,13 +60,15 @@ function admitting(dataSource: DataSource, shares: ConnectionShares, tenantId: s
 
 /**
  * `runner`, which takes its connection only once `admit` has granted one (its first `connect`) and
- * gives the grant back after releasing it. A refused admission fails the query as 503 (DatabaseBusyError).
+ * gives the grant back after releasing it. A refused admission fails the query as 503 (DatabaseBusyError);
+ * a runner released while it waited takes no connection (the grant goes back with the release).
  */
 function admitted(runner: QueryRunner, admit: () => Promise<() => void>): QueryRunner {
   const connect = runner.connect.bind(runner);
   const release = runner.release.bind(runner);
   let admission: Promise<() => void> | undefined;
-  runner.connect = () => (admission ??= admit()).then(() => connect());
+  runner.connect = () =>
+    (admission ??= admit()).then(() => (runner.isReleased ? Promise.reject(new QueryRunnerAlreadyReleasedError()) : connect()));
   runner.release = async () => {
     try {
       await release();
