@@ -253,6 +253,23 @@ describe('Failover of the database primary', () => {
       .expect(200);
     expect(fresh.body.events).toHaveLength(2);
 
+    // The store's other reads a standby may serve honour the header the same way: events, the list of streams, DCB queries.
+    const read = (method: 'get' | 'post', path: string, headers: Record<string, string> = {}, body?: object) =>
+      service.admin
+        .http()
+        [method](`/event-stores/orders${path}`)
+        .set({ ...bearer(tenant.key), ...headers })
+        .send(body)
+        .expect(200);
+    const atLeast = { 'Min-Global-Position': String(globalPosition) };
+    const eventsSeen = async (headers?: Record<string, string>) => [
+      (await read('get', '/events', headers)).body.events.length,
+      (await read('get', '/streams', headers)).body.streams[0].streamVersion,
+      (await read('post', '/query', headers, { query: { items: [] } })).body.events.length,
+    ];
+    expect(await eventsSeen()).toEqual([1, 1, 1]);
+    expect(await eventsSeen(atLeast)).toEqual([2, 2, 2]);
+
     await pair.resumeReplay();
     await pair.waitForReplay();
     const caughtUp = await service.admin.http().get('/event-stores/orders/streams/order-1').set(bearer(tenant.key)).expect(200);
