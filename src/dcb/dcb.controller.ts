@@ -4,7 +4,7 @@ import { ApiConflictResponse, ApiExtraModels, ApiOkResponse, ApiOperation, ApiPa
 import { RequireApiKey, RequireScope } from '../auth/decorators/auth.decorators';
 import { CurrentPrincipal } from '../auth/decorators/current-principal.decorator';
 import type { Principal } from '../auth/principal';
-import { ApiReadConsistency, MinGlobalPosition } from '../common/decorators/api-read-consistency.decorator';
+import { MinGlobalPosition } from '../common/decorators/min-global-position.decorator';
 import { ApiErrorResponses } from '../common/decorators/api-error-responses.decorator';
 import { ErrorResponseDto } from '../common/dto/error-response.dto';
 import { EVENT_STORE_REF_PARAM } from '../event-stores/event-store-ref.param';
@@ -65,7 +65,6 @@ export class DcbController {
   @Post('query')
   @HttpCode(200)
   @RequireScope('read')
-  @ApiReadConsistency()
   @ApiOperation({ operationId: 'queryEvents', summary: 'Read the events matching a query of types and tags, after a position' })
   @ApiOkResponse({ type: ReadDcbEventsResponseDto })
   @ApiErrorResponses([400, 401, 403, 404, 413])

@@ -4,7 +4,7 @@ import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestj
 import { RequireAccessToken, RequireScope } from '../auth/decorators/auth.decorators';
 import { CurrentPrincipal } from '../auth/decorators/current-principal.decorator';
 import type { Principal } from '../auth/principal';
-import { ApiReadConsistency, MinGlobalPosition } from '../common/decorators/api-read-consistency.decorator';
+import { MinGlobalPosition } from '../common/decorators/min-global-position.decorator';
 import { ApiFlatErrorResponses } from '../common/decorators/api-error-responses.decorator';
 import { AppendToStreamCommand } from './commands/append-to-stream.command';
 import { JwtAppendToStreamDto } from './dto/jwt-append-to-stream.dto';
@@ -59,7 +59,6 @@ export class JwtStreamsController {
 
   @Get()
   @RequireScope('read')
-  @ApiReadConsistency()
   @ApiOperation({ operationId: 'readStreamWithToken', summary: 'Read a stream forward from `from` (inclusive) to `to` (exclusive)' })
   @ApiOkResponse({ type: JwtReadStreamResponseDto })
   @ApiFlatErrorResponses([400, 401, 403, 404], {

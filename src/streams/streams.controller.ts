@@ -4,7 +4,7 @@ import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger'
 import { RequireApiKey, RequireScope } from '../auth/decorators/auth.decorators';
 import { CurrentPrincipal } from '../auth/decorators/current-principal.decorator';
 import type { Principal } from '../auth/principal';
-import { ApiReadConsistency, MinGlobalPosition } from '../common/decorators/api-read-consistency.decorator';
+import { MinGlobalPosition } from '../common/decorators/min-global-position.decorator';
 import { ApiErrorResponses } from '../common/decorators/api-error-responses.decorator';
 import { parseEventFilter } from '../common/event-filter';
 import { EVENT_STORE_REF_PARAM } from '../event-stores/event-store-ref.param';
@@ -75,7 +75,6 @@ export class StreamsController {
 
   @Get('streams/:streamId')
   @RequireScope('read')
-  @ApiReadConsistency()
   @ApiOperation({ operationId: 'readStream', summary: 'Read a stream, forward or backward, a page at a time' })
   @ApiOkResponse({ type: ReadStreamResponseDto })
   @ApiErrorResponses([400, 401, 403, 404], { 404: 'NOT_FOUND: no such store; STREAM_NOT_FOUND: nothing was ever appended to the stream' })
@@ -91,7 +90,6 @@ export class StreamsController {
 
   @Get('streams')
   @RequireScope('read')
-  @ApiReadConsistency()
   @ApiOperation({
     operationId: 'listStreams',
     summary: "List the store's streams, oldest first or last appended to first",
@@ -112,7 +110,6 @@ export class StreamsController {
 
   @Get('events')
   @RequireScope('read')
-  @ApiReadConsistency()
   @ApiOperation({
     operationId: 'readEvents',
     summary: 'Read events across the whole store in global order, filtered by type, stream and time',

@@ -11,6 +11,7 @@ const REDOCLY = path.resolve(__dirname, '../../node_modules/@redocly/cli/bin/cli
 interface Operation {
   operationId?: string;
   security?: unknown[];
+  parameters?: { in: string; name: string }[];
   responses: Record<string, { headers?: Record<string, unknown> }>;
 }
 
@@ -64,6 +65,14 @@ describe('The OpenAPI document', () => {
     expect(ids).toEqual(
       expect.arrayContaining(['appendToStream', 'readStream', 'queryEvents', 'createWebhookSubscription', 'appendEvents']),
     );
+  });
+
+  it('takes Min-Global-Position on exactly the reads a standby may serve', () => {
+    const taking = operations()
+      .filter(({ operation }) => operation.parameters?.some((p) => p.in === 'header' && p.name === 'Min-Global-Position'))
+      .map(({ operation }) => operation.operationId)
+      .sort();
+    expect(taking).toEqual(['listStreams', 'queryEvents', 'readEvents', 'readStream', 'readStreamWithToken']);
   });
 
   it('maps the subscription discriminator values to their schemas', () => {

@@ -3,8 +3,8 @@ import { ApiHeader } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { MIN_GLOBAL_POSITION_HEADER } from '../../database/replicas/read-replicas.constants';
 
-/** Documents `Min-Global-Position` on an operation whose reads a standby may serve (ReadReplicas). */
-export const ApiReadConsistency = () =>
+/** `Min-Global-Position` as the OpenAPI document describes it, on the operations that read it. */
+const documented = () =>
   ApiHeader({
     name: MIN_GLOBAL_POSITION_HEADER,
     required: false,
@@ -15,8 +15,15 @@ export const ApiReadConsistency = () =>
       'the primary; without it, a read may come from a standby that is behind. The TypeScript client sends the highest it has seen.',
   });
 
-/** The request's `Min-Global-Position`, 0 without one; the readConsistency hook has refused any other value already. */
-export const MinGlobalPosition = createParamDecorator((_data: unknown, context: ExecutionContext): number => {
-  const value = context.switchToHttp().getRequest<FastifyRequest>().headers[MIN_GLOBAL_POSITION_HEADER.toLowerCase()];
-  return typeof value === 'string' ? Number(value) : 0;
-});
+/**
+ * The request's `Min-Global-Position`, 0 without one (the readConsistency hook has refused any other
+ * value already), for an operation whose reads a standby may serve (ReadReplicas). It documents the
+ * header on its operation too, so that no operation describes the header without reading it, or the reverse.
+ */
+export const MinGlobalPosition = createParamDecorator(
+  (_data: unknown, context: ExecutionContext): number => {
+    const value = context.switchToHttp().getRequest<FastifyRequest>().headers[MIN_GLOBAL_POSITION_HEADER.toLowerCase()];
+    return typeof value === 'string' ? Number(value) : 0;
+  },
+  [(target, key) => documented()(target, key!, Object.getOwnPropertyDescriptor(target, key!)!)],
+);
