@@ -116,10 +116,10 @@ export class ReadReplicas implements OnApplicationShutdown {
     return { hosts, pool, shares };
   }
 
+  /** The primary for the tenant; its EntityManager is made only for a statement (pages are copied from the pool). */
   private primary(tenantId: string | null): ReadSource {
-    const manager = this.database.for(tenantId);
     return {
-      query: (sql, parameters) => manager.query(sql, parameters),
+      query: (sql, parameters) => this.database.for(tenantId).query(sql, parameters),
       copyRows: (sql, parameters) => this.database.copyRows(tenantId, sql, parameters),
     };
   }

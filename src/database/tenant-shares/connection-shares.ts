@@ -68,21 +68,8 @@ export class ConnectionShares {
   }
 
   /** One of the tenant's connections (null: work of nobody's), at once or once its turn comes; 503 after maxWaitMs. */
-  acquire(tenantId: string | null, work: DatabaseWork): Promise<ReleaseConnection> {
-    return this.acquireIn(tenantId ?? '', work);
-  }
-
-  /** Runs `run` holding one of the tenant's connections, given back however it ends. */
-  async holding<T>(tenantId: string | null, work: DatabaseWork, run: () => Promise<T>): Promise<T> {
-    const release = await this.acquire(tenantId, work);
-    try {
-      return await run();
-    } finally {
-      release();
-    }
-  }
-
-  private acquireIn(tenantId: string, work: DatabaseWork): Promise<ReleaseConnection> {
+  acquire(tenant: string | null, work: DatabaseWork): Promise<ReleaseConnection> {
+    const tenantId = tenant ?? '';
     const lane = this.lane(tenantId);
     const queue = work === 'append' ? lane.appends : lane.reads;
     if (queue.length === 0 && this.mayTake(lane, work)) return Promise.resolve(this.take(tenantId, lane, work));
@@ -103,6 +90,16 @@ export class ConnectionShares {
       queue.push(waiter);
       if (!this.turns.includes(tenantId)) this.turns.push(tenantId);
     });
+  }
+
+  /** Runs `run` holding one of the tenant's connections, given back however it ends. */
+  async holding<T>(tenantId: string | null, work: DatabaseWork, run: () => Promise<T>): Promise<T> {
+    const release = await this.acquire(tenantId, work);
+    try {
+      return await run();
+    } finally {
+      release();
+    }
   }
 
   private mayTake(lane: Lane, work: DatabaseWork): boolean {
