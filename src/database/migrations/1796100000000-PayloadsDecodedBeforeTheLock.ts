@@ -31,7 +31,7 @@ export class PayloadsDecodedBeforeTheLock1796100000000 implements MigrationInter
   }
 }
 
-const APPEND_BATCH_INSERT_EVENTS = `
+export const APPEND_BATCH_INSERT_EVENTS = `
 CREATE OR REPLACE FUNCTION append_batch_insert_events(p_event_store_id text, p_requests jsonb, p_data json[], p_metadata json[],
                                                       p_appended append_batch_appended[])
 RETURNS void LANGUAGE plpgsql AS $$

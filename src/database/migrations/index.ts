@@ -7,6 +7,7 @@ import { Consumers1795800000000 } from './1795800000000-Consumers';
 import { ConsumerAppends1795900000000 } from './1795900000000-ConsumerAppends';
 import { AppendPayloadsAsBytes1796000000000 } from './1796000000000-AppendPayloadsAsBytes';
 import { PayloadsDecodedBeforeTheLock1796100000000 } from './1796100000000-PayloadsDecodedBeforeTheLock';
+import { EventJsonHeadAndTail1796200000000 } from './1796200000000-EventJsonHeadAndTail';
 
 /** Every migration, oldest first. Listed explicitly so the build, the CLI and tests agree. */
 export const MIGRATIONS = [
@@ -19,4 +20,5 @@ export const MIGRATIONS = [
   ConsumerAppends1795900000000,
   AppendPayloadsAsBytes1796000000000,
   PayloadsDecodedBeforeTheLock1796100000000,
+  EventJsonHeadAndTail1796200000000,
 ];

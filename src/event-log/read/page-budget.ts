@@ -11,7 +11,7 @@ const EVENT_READ_BYTES = `COALESCE(size_bytes, octet_length(data::text) + COALES
 
 /** What the inner query of budgetedPage selects: the event's columns and its size in the page. */
 export const PAGE_COLUMNS = `stream_id, stream_position, global_position, event_id, type, data, metadata, tags, schema_version,
-  transaction_id, created_at, ${EVENT_READ_BYTES} AS read_bytes`;
+  transaction_id, created_at, json_head, json_tail, ${EVENT_READ_BYTES} AS read_bytes`;
 
 /**
  * What the inner query of pageOf selects from `events`: where the event's row is, the positions it

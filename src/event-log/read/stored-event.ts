@@ -42,48 +42,59 @@ const [
   ['createdAt', quoted(ISO_TIMESTAMP)],
 ];
 
+/** A field as SQL text: `,"name":value` (`{"name":value` when it opens the object), or '' when omitted. */
+function fieldSql([name, value, omittedWhenNull]: JsonField, opening = false): string {
+  const key = `'${opening ? '{' : ','}"${name}":'`;
+  return omittedWhenNull ? `COALESCE(${key} || ${value}, '')` : `${key} || ${value}`;
+}
+
+const joined = (parts: string[]) => `(${parts.join(' || ')})`;
+
 /**
  * The fields as one JSON object, a SQL expression over a relation with the events table's columns.
  * Text joined with ||, every value already text: concat() would look up each argument's output
  * function on every row (a page of 1 KB events took about 1.4 times as long here). Each || copies the string so
  * far, so the small fields before `data` are joined first, those after it too, and the three parts
- * last: the event's payload is copied twice, not once per field. An omitted field is '' with its
- * name. Strings go through to_json, which escapes as JSON.stringify does.
+ * last: the event's payload is copied twice, not once per field. Strings go through to_json, which
+ * escapes as JSON.stringify does.
  */
 function jsonObjectSql(fields: JsonField[]): string {
-  const parts = fields.map(([name, value, omittedWhenNull], i) => {
-    const key = `'${i === 0 ? '{' : ','}"${name}":'`;
-    return omittedWhenNull ? `COALESCE(${key} || ${value}, '')` : `${key} || ${value}`;
-  });
+  const parts = fields.map((field, i) => fieldSql(field, i === 0));
   const data = fields.indexOf(DATA);
-  return `(${parts.slice(0, data).join(' || ')}) || ${parts[data]} || (${[...parts.slice(data + 1), "'}'"].join(' || ')})`;
+  return `${joined(parts.slice(0, data))} || ${parts[data]} || ${joined([...parts.slice(data + 1), "'}'"])}`;
 }
+
+/** An event's fields before its data, and after its data, metadata and tags, in the API's shape (StoredEventResponseDto). */
+const HEAD_FIELDS = [STREAM_ID, STREAM_POSITION, GLOBAL_POSITION, EVENT_ID, TYPE];
+const TAIL_FIELDS = [SCHEMA_VERSION, TRANSACTION_ID, CREATED_AT];
+
+/**
+ * The text of an event's JSON before its data (`{"streamId":…,"type":…,"data":`) and after its data,
+ * metadata and tags (`,"schemaVersion":…,"createdAt":…}`), as SQL over the events table's columns:
+ * append_batch_insert_events writes them into `json_head` and `json_tail` once, when the event is
+ * appended, so that a read joins five pieces instead of twenty (bench/README.md). Metadata and tags
+ * stay the read's: whether they appear depends on it (DCB reads always carry tags).
+ */
+export const JSON_HEAD_SQL = joined([...HEAD_FIELDS.map((field, i) => fieldSql(field, i === 0)), `',"data":'`]);
+export const JSON_TAIL_SQL = joined([...TAIL_FIELDS.map((field) => fieldSql(field)), "'}'"]);
 
 /**
  * An event's JSON as SQL: PostgreSQL writes the whole event, so the API never parses or serialises
  * an event it reads. `stored` is StoredEventResponseDto, fields in its order, `metadata` only when
- * the event has it and `tags` as `tags` says; `frame` is a WebSocket event frame's (spec §2:
- * streamId, streamPosition, globalPosition, eventId, type, data, createdAt).
+ * the event has it and `tags` as `tags` says, around the head and tail written at append
+ * (JSON_HEAD_SQL), or from the columns alone for an event appended before those were kept; `frame`
+ * is a WebSocket event frame's (spec §2: streamId, streamPosition, globalPosition, eventId, type,
+ * data, createdAt).
  */
 export function eventJsonSql(shape: EventShape = 'stored', tags: TagsField = 'when-present'): string {
-  if (shape === 'frame') return jsonObjectSql([STREAM_ID, STREAM_POSITION, GLOBAL_POSITION, EVENT_ID, TYPE, DATA, CREATED_AT]);
+  if (shape === 'frame') return jsonObjectSql([...HEAD_FIELDS, DATA, CREATED_AT]);
   const tagsField: JsonField =
     tags === 'always'
       ? ['tags', 'array_to_json(tags)::text']
       : ['tags', 'CASE WHEN cardinality(tags) > 0 THEN array_to_json(tags)::text END', true];
-  return jsonObjectSql([
-    STREAM_ID,
-    STREAM_POSITION,
-    GLOBAL_POSITION,
-    EVENT_ID,
-    TYPE,
-    DATA,
-    METADATA,
-    tagsField,
-    SCHEMA_VERSION,
-    TRANSACTION_ID,
-    CREATED_AT,
-  ]);
+  const fromColumns = jsonObjectSql([...HEAD_FIELDS, DATA, METADATA, tagsField, ...TAIL_FIELDS]);
+  const aroundData = joined([fieldSql(METADATA), fieldSql(tagsField), 'json_tail']);
+  return `CASE WHEN json_head IS NULL THEN ${fromColumns} ELSE json_head || data::text || ${aroundData} END`;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { JSON_HEAD_SQL, JSON_TAIL_SQL } from '../read/stored-event';
 import { DCB_STREAM_ID } from '../event-log.constants';
 
 /**
@@ -12,6 +13,11 @@ import { DCB_STREAM_ID } from '../event-log.constants';
  * at the end of a batch, for all of them. Returns nothing; runs under append_batch's store lock.
  * PL/pgSQL rather than SQL so that its plan is cached for the session.
  *
+ * Each event also gets the text of its JSON around its data, `json_head` and `json_tail`
+ * (read/stored-event.ts), written from its columns once here rather than on every read. The columns
+ * come from a subquery that PostgreSQL runs as it is, because its select list holds a volatile
+ * function (gen_random_uuid): the head's eventId is the row's.
+ *
  * Also indexes the events' tags: one event_tags row per (event, distinct tag) with the event's type,
  * taken from the same request bodies. Written here rather than by a trigger on events, which a
  * distributed events table cannot have (docs/citus.md); delete_expired_events removes them likewise.
@@ -22,14 +28,16 @@ CREATE OR REPLACE FUNCTION append_batch_insert_events(p_event_store_id text, p_r
 RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO events (event_store_id, global_position, stream_id, stream_position, event_id, type, data,
-                      metadata, tags, schema_version, transaction_id, created_at, size_bytes)
-  SELECT p_event_store_id, a.after_position + e.ordinality, COALESCE(a.stream_id, '${DCB_STREAM_ID}'),
-         COALESCE(a.stream_version, a.after_position) + e.ordinality - 1,
-         gen_random_uuid(), e.value->>'type', p_data[a.first_event + e.ordinality], p_metadata[a.first_event + e.ordinality],
-         ARRAY(SELECT jsonb_array_elements_text(COALESCE(e.value->'tags', '[]'))),
-         COALESCE(e.value->>'schemaVersion', '1'), a.transaction_id, a.created_at, (e.value->>'sizeBytes')::int
-    FROM unnest(p_appended) AS a
-   CROSS JOIN LATERAL jsonb_array_elements(p_requests->a.ordinal->'events') WITH ORDINALITY AS e;
+                      metadata, tags, schema_version, transaction_id, created_at, size_bytes, json_head, json_tail)
+  SELECT e.*, ${JSON_HEAD_SQL}, ${JSON_TAIL_SQL}
+    FROM (SELECT p_event_store_id, a.after_position + e.ordinality AS global_position, COALESCE(a.stream_id, '${DCB_STREAM_ID}') AS stream_id,
+                 COALESCE(a.stream_version, a.after_position) + e.ordinality - 1 AS stream_position,
+                 gen_random_uuid() AS event_id, e.value->>'type' AS type, p_data[a.first_event + e.ordinality],
+                 p_metadata[a.first_event + e.ordinality], ARRAY(SELECT jsonb_array_elements_text(COALESCE(e.value->'tags', '[]'))),
+                 COALESCE(e.value->>'schemaVersion', '1') AS schema_version, a.transaction_id, a.created_at,
+                 (e.value->>'sizeBytes')::int
+            FROM unnest(p_appended) AS a
+           CROSS JOIN LATERAL jsonb_array_elements(p_requests->a.ordinal->'events') WITH ORDINALITY AS e) e;
   INSERT INTO event_tags (event_store_id, tag, global_position, type)
   SELECT DISTINCT p_event_store_id, t.tag, a.after_position + e.ordinality, e.value->>'type'
     FROM unnest(p_appended) AS a
