@@ -5,7 +5,7 @@
 //     primary key dropped during the load and rebuilt afterwards (a sorted build, not 9M btree inserts).
 //     (It has no foreign key to events: the functions that delete events delete their tag rows too.)
 // Used by the DCB scenarios of `npm run bench` (f, g).
-import { PRELOAD_TYPES } from './preload.mjs';
+import { insertEventsSql, PRELOAD_TYPES } from './preload.mjs';
 import { round } from './process-metrics.mjs';
 
 export const DCB_USERS = 1_000_000; // `user:<1..1M>`: one on every event, ~993k distinct at 5M events
@@ -57,13 +57,12 @@ export async function preloadDcbStore(pool, eventStoreId, { events, chunk = 1_00
     for (let lo = 1; lo <= events; lo += chunk) {
       const hi = Math.min(events, lo + chunk - 1);
       await client.query(
-        `INSERT INTO events (event_store_id, global_position, stream_id, stream_position, event_id, type, data, metadata,
-                               tags, schema_version, transaction_id, created_at, size_bytes)
-           SELECT $1, g, '__dcb__', g - 1, gen_random_uuid(),
-                  ($4::text[])[width_bucket(mod(hashint8(g + 1000000007)::bigint + 2147483648, $6::bigint), $5::bigint[])],
-                  data, NULL, ${TAGS_SQL}, '1', gen_random_uuid(),
-                  now() - interval '1 day' + g * interval '1 millisecond', octet_length(data::text)
-             FROM generate_series($2::bigint, $3::bigint) AS g, LATERAL (SELECT format('{"n":%s,"amount":%s}', g, g % 99991)::json AS data) AS d`,
+        insertEventsSql(`
+           SELECT $1 AS event_store_id, g AS global_position, '__dcb__' AS stream_id, g - 1 AS stream_position, gen_random_uuid() AS event_id,
+                  ($4::text[])[width_bucket(mod(hashint8(g + 1000000007)::bigint + 2147483648, $6::bigint), $5::bigint[])] AS type,
+                  data, NULL::json AS metadata, ${TAGS_SQL} AS tags, '1' AS schema_version, gen_random_uuid() AS transaction_id,
+                  (now() - interval '1 day' + g * interval '1 millisecond')::timestamptz(3) AS created_at, octet_length(data::text) AS size_bytes
+             FROM generate_series($2::bigint, $3::bigint) AS g, LATERAL (SELECT format('{"n":%s,"amount":%s}', g, g % 99991)::json AS data) AS d`),
         [eventStoreId, lo, hi, types, lowerBounds, cumulative],
       );
       log(`  events ${hi.toLocaleString('en-US')}/${events.toLocaleString('en-US')} (${round((performance.now() - started) / 1000)} s)`);

@@ -1,14 +1,10 @@
 // The 1 KB read scenarios' store (n, o): ONE stream of order events (lib/events.mjs, ~985 bytes of data and
 // ~128 of metadata each) written straight into the schema with SQL, the types cycling over the ten order
-// types, so that each type holds a tenth of the events spread evenly over the log. Each row also gets the
-// text around its JSON that an append writes (json_head, json_tail), by the service's own SQL from the build.
-import { createRequire } from 'node:module';
-import { join } from 'node:path';
-import { ROOT } from './config.mjs';
+// types, so that each type holds a tenth of the events spread evenly over the log, each row as an append writes it
+// (insertEventsSql).
 import { ORDER_EVENT_TYPES, orderEventTexts } from './events.mjs';
+import { insertEventsSql } from './preload.mjs';
 import { round } from './process-metrics.mjs';
-
-const { JSON_HEAD_SQL, JSON_TAIL_SQL } = createRequire(import.meta.url)(join(ROOT, 'dist/event-log/read/stored-event.js'));
 
 export const ORDER_STREAM_ID = 'order-0001';
 const ORDER_STREAM_TYPE = 'order';
@@ -16,16 +12,12 @@ const ORDER_STREAM_TYPE = 'order';
 /** Global position g (1-based) has type ORDER_EVENT_TYPES[(g - 1) % 10] and is order g - 1. */
 export const orderTypeAt = (globalPosition) => ORDER_EVENT_TYPES[(globalPosition - 1) % ORDER_EVENT_TYPES.length];
 
-// The row's columns in a subquery, which PostgreSQL runs as it is (gen_random_uuid is volatile): the head's ids are the row's.
-const INSERT_CHUNK = `
-  INSERT INTO events (event_store_id, global_position, stream_id, stream_position, event_id, type, data, metadata, tags,
-                      schema_version, transaction_id, created_at, size_bytes, json_head, json_tail)
-  SELECT e.*, ${JSON_HEAD_SQL}, ${JSON_TAIL_SQL}
-    FROM (SELECT $1 AS event_store_id, $2::bigint + e.ord AS global_position, $3 AS stream_id, $2::bigint + e.ord - 1 AS stream_position,
-                 gen_random_uuid() AS event_id, e.type, e.data, e.metadata, '{}'::text[] AS tags, '1' AS schema_version,
-                 gen_random_uuid() AS transaction_id, $4::timestamptz + ($2::bigint + e.ord) * interval '1 millisecond' AS created_at,
-                 e.size_bytes
-            FROM unnest($5::text[], $6::json[], $7::json[], $8::int[]) WITH ORDINALITY AS e(type, data, metadata, size_bytes, ord)) e`;
+const INSERT_CHUNK = insertEventsSql(`
+  SELECT $1 AS event_store_id, $2::bigint + e.ord AS global_position, $3 AS stream_id, $2::bigint + e.ord - 1 AS stream_position,
+         gen_random_uuid() AS event_id, e.type, e.data, e.metadata, '{}'::text[] AS tags, '1' AS schema_version,
+         gen_random_uuid() AS transaction_id, ($4::timestamptz + ($2::bigint + e.ord) * interval '1 millisecond')::timestamptz(3) AS created_at,
+         e.size_bytes
+    FROM unnest($5::text[], $6::json[], $7::json[], $8::int[]) WITH ORDINALITY AS e(type, data, metadata, size_bytes, ord)`);
 
 /**
  * Writes `events` order events into store `eventStoreId` (fresh and empty) as stream ORDER_STREAM_ID, in

@@ -22,6 +22,19 @@ export const PRELOAD_TYPES = [
 export const preloadStreamId = (index) => `pre-${index}`;
 
 /**
+ * An INSERT INTO events of the rows `select` makes (every column an append writes but the two below, named
+ * as the table names them, created_at to the millisecond), with the text around each event's JSON
+ * (json_head, json_tail) that an append writes, by the service's own SQL from the build. `select` is a
+ * subquery, which PostgreSQL runs as it is when its select list calls gen_random_uuid: the head's ids are
+ * the row's.
+ */
+export function insertEventsSql(select) {
+  return `INSERT INTO events (event_store_id, global_position, stream_id, stream_position, event_id, type, data, metadata, tags,
+                              schema_version, transaction_id, created_at, size_bytes, json_head, json_tail)
+          SELECT e.*, ${JSON_HEAD_SQL}, ${JSON_TAIL_SQL} FROM (${select}) e`;
+}
+
+/**
  * Inserts `events` events round-robin over `streams` streams (so a stream's events are spread over the
  * table, as in a live store), with increasing created_at, then sets the stream rows and the store's
  * counters exactly as appends would have, and VACUUM ANALYZEs. One statement for the data: a million
@@ -49,11 +62,11 @@ export async function preloadStore(pool, eventStoreId, { events, streams }) {
                 now() - interval '1 day' + g * interval '1 millisecond' AS created_at
            FROM generate_series(1, $2::bigint) AS g
        ), inserted AS (
-         INSERT INTO events (event_store_id, global_position, stream_id, stream_position, event_id, type, data, metadata,
-                             tags, schema_version, transaction_id, created_at, size_bytes)
-         SELECT $1, g, stream_id, stream_position, gen_random_uuid(), type, data_text::json, NULL, '{}', '1',
-                gen_random_uuid(), created_at, octet_length(data_text)
-           FROM src
+         ${insertEventsSql(`
+           SELECT $1 AS event_store_id, g AS global_position, stream_id, stream_position, gen_random_uuid() AS event_id, type,
+                  data_text::json AS data, NULL::json AS metadata, '{}'::text[] AS tags, '1' AS schema_version,
+                  gen_random_uuid() AS transaction_id, created_at::timestamptz(3) AS created_at, octet_length(data_text) AS size_bytes
+             FROM src`)}
        ), stream_rows AS (
          INSERT INTO streams (event_store_id, stream_id, stream_type, version, event_count, last_global_position, size_bytes,
                               created_at, updated_at)
@@ -88,6 +101,7 @@ export async function preloadStore(pool, eventStoreId, { events, streams }) {
 // The service's own SQL from the build, so the plans follow the code.
 const require = createRequire(import.meta.url);
 const { READ_STREAM_SQL } = require(join(ROOT, 'dist/event-log/read/event-log-reader.js'));
+const { JSON_HEAD_SQL, JSON_TAIL_SQL } = require(join(ROOT, 'dist/event-log/read/stored-event.js'));
 // The API runs with the default page budget.
 const { READ_PAGE_MAX_BYTES } = new (require(join(ROOT, 'dist/config/environment-variables.js')).EnvironmentVariables)();
 const { eventsQuery: serviceEventsQuery } = require(join(ROOT, 'dist/event-log/read/events-query.js'));

@@ -94,7 +94,8 @@ export function eventJsonSql(shape: EventShape = 'stored', tags: TagsField = 'wh
       : ['tags', 'CASE WHEN cardinality(tags) > 0 THEN array_to_json(tags)::text END', true];
   const fromColumns = jsonObjectSql([...HEAD_FIELDS, DATA, METADATA, tagsField, ...TAIL_FIELDS]);
   const aroundData = joined([fieldSql(METADATA), fieldSql(tagsField), 'json_tail']);
-  return `CASE WHEN json_head IS NULL THEN ${fromColumns} ELSE json_head || data::text || ${aroundData} END`;
+  // Both columns tested: a NULL tail with a head would make the event NULL, which a page's string_agg would skip.
+  return `CASE WHEN json_head IS NULL OR json_tail IS NULL THEN ${fromColumns} ELSE json_head || data::text || ${aroundData} END`;
 }
 
 /**
