@@ -3,6 +3,7 @@ import { DataSource, MigrationInterface } from 'typeorm';
 import { validateEnvironment } from '../../src/config/validate-environment';
 import { databaseHosts, dataSourceOptions } from '../../src/database/data-source-options';
 import { MIGRATIONS } from '../../src/database/migrations';
+import { eventJsonSql } from '../../src/event-log/read/stored-event';
 import { ApiClient, bearer, TenantKey } from '../support/api-client';
 import { startTestApp, TestApp } from '../support/test-app';
 import { emptyTestDatabase, TestDatabase } from '../support/test-database';
@@ -258,8 +259,27 @@ describe('Events as text', () => {
         expect(rows[0].with_own_id).toBe(rows[0].events);
         expect(rows[0].with_own_transaction).toBe(rows[0].events);
 
+        // A WebSocket frame starts with the same head: the statement subscribers' pages use, on every event of the store.
+        const frames = async () =>
+          (
+            await db.query(`SELECT ${eventJsonSql('frame')} AS frame FROM events WHERE event_store_id = $1 ORDER BY global_position`, [
+              storeId,
+            ])
+          ).rows.map((row) => row.frame as string);
         const fromHeads = await reads();
-        for (const text of fromHeads) expectCanonical(text);
+        const framesFromHeads = await frames();
+        for (const text of [...fromHeads, ...framesFromHeads]) expectCanonical(text);
+        for (const frame of framesFromHeads) {
+          expect(Object.keys(JSON.parse(frame))).toEqual([
+            'streamId',
+            'streamPosition',
+            'globalPosition',
+            'eventId',
+            'type',
+            'data',
+            'createdAt',
+          ]);
+        }
         expect(JSON.parse(fromHeads[0]).events[0]).toMatchObject({
           streamId,
           type: 't"y\\pe.é',
@@ -275,12 +295,14 @@ describe('Events as text', () => {
           ]);
         await retype('plain', 'from-head');
         expect((await reads())[0]).toContain('"type":"from-head"');
+        expect((await frames()).join()).toContain('"type":"from-head"');
         await retype('from-head', 'plain');
         // Events appended before heads were kept are read from their columns, to the same bytes, in one page with the others.
         await db.query(`UPDATE events SET json_head = NULL, json_tail = NULL WHERE event_store_id = $1 AND global_position % 2 = 0`, [
           storeId,
         ]);
         expect(await reads()).toEqual(fromHeads);
+        expect(await frames()).toEqual(framesFromHeads);
       } finally {
         await db.end();
       }

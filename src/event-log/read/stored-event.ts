@@ -81,21 +81,24 @@ export const JSON_TAIL_SQL = joined([...TAIL_FIELDS.map((field) => fieldSql(fiel
 /**
  * An event's JSON as SQL: PostgreSQL writes the whole event, so the API never parses or serialises
  * an event it reads. `stored` is StoredEventResponseDto, fields in its order, `metadata` only when
- * the event has it and `tags` as `tags` says, around the head and tail written at append
- * (JSON_HEAD_SQL), or from the columns alone for an event appended before those were kept; `frame`
- * is a WebSocket event frame's (spec §2: streamId, streamPosition, globalPosition, eventId, type,
- * data, createdAt).
+ * the event has it and `tags` as `tags` says; `frame` is a WebSocket event frame's (spec §2:
+ * streamId, streamPosition, globalPosition, eventId, type, data, createdAt). Both start with the head
+ * written at append (JSON_HEAD_SQL); a stored event ends with the stored tail, a frame with its
+ * createdAt. An event appended before those were kept is written from its columns alone.
  */
 export function eventJsonSql(shape: EventShape = 'stored', tags: TagsField = 'when-present'): string {
-  if (shape === 'frame') return jsonObjectSql([...HEAD_FIELDS, DATA, CREATED_AT]);
   const tagsField: JsonField =
     tags === 'always'
       ? ['tags', 'array_to_json(tags)::text']
       : ['tags', 'CASE WHEN cardinality(tags) > 0 THEN array_to_json(tags)::text END', true];
-  const fromColumns = jsonObjectSql([...HEAD_FIELDS, DATA, METADATA, tagsField, ...TAIL_FIELDS]);
-  const aroundData = joined([fieldSql(METADATA), fieldSql(tagsField), 'json_tail']);
-  // Both columns tested: a NULL tail with a head would make the event NULL, which a page's string_agg would skip.
-  return `CASE WHEN json_head IS NULL OR json_tail IS NULL THEN ${fromColumns} ELSE json_head || data::text || ${aroundData} END`;
+  const afterData = shape === 'frame' ? [CREATED_AT] : [METADATA, tagsField, ...TAIL_FIELDS];
+  const fromColumns = jsonObjectSql([...HEAD_FIELDS, DATA, ...afterData]);
+  // Both columns tested for a stored event: a head without a tail would make it NULL, which a page's string_agg would skip.
+  const [written, rest] =
+    shape === 'frame'
+      ? ['json_head IS NOT NULL', joined([fieldSql(CREATED_AT), "'}'"])]
+      : ['json_head IS NOT NULL AND json_tail IS NOT NULL', joined([fieldSql(METADATA), fieldSql(tagsField), 'json_tail'])];
+  return `CASE WHEN ${written} THEN json_head || data::text || ${rest} ELSE ${fromColumns} END`;
 }
 
 /**
