@@ -1,28 +1,33 @@
 import { Client } from 'pg';
-import { DataSource } from 'typeorm';
+import { DataSource, type DataSourceOptions } from 'typeorm';
 import { validateEnvironment } from '../../src/config/validate-environment';
 import { databaseHosts, dataSourceOptions } from '../../src/database/data-source-options';
 import { MIGRATIONS } from '../../src/database/migrations';
 import { PayloadsDecodedBeforeTheLock1796100000000 } from '../../src/database/migrations/1796100000000-PayloadsDecodedBeforeTheLock';
+import { EventJsonHeadAndTail1796200000000 } from '../../src/database/migrations/1796200000000-EventJsonHeadAndTail';
 import { serialiseRequest } from '../../src/event-log/append/append-request';
+import { eventJsonSql } from '../../src/event-log/read/stored-event';
 import { emptyTestDatabase, TestDatabase } from '../support/test-database';
 
 /**
- * PayloadsDecodedBeforeTheLock1796100000000 keeps append_batch's signature, so an API process of the
- * previous version keeps appending while it runs (CHANGELOG): one connection, opened before it, appends
- * before the migration, after it, after its revert and after it again, and every event keeps its own
- * data and metadata, whichever version of the functions stored it.
+ * Migrations that keep append_batch's signature, so that an API process of the previous version keeps
+ * appending while they run (CHANGELOG): for each, one connection, opened before it, appends before the
+ * migration, after it, after its revert and after it again. Every event keeps its own data and
+ * metadata, whichever version of the functions stored it, and reads as the API now reads events.
  */
-describe('The migration that decodes payloads before the lock', () => {
+describe.each(
+  [PayloadsDecodedBeforeTheLock1796100000000, EventJsonHeadAndTail1796200000000].map((migration) => [migration.name, migration]),
+)('The migration %s', (_name, migration) => {
   let database: TestDatabase;
+  let options: DataSourceOptions;
   let dataSource: DataSource;
   let session: Client;
 
   beforeAll(async () => {
     database = await emptyTestDatabase();
     const settings = validateEnvironment({ DATABASE_URL: database.url });
-    const options = dataSourceOptions(databaseHosts(settings), settings.DATABASE_IDLE_TIMEOUT_MS);
-    const last = MIGRATIONS.indexOf(PayloadsDecodedBeforeTheLock1796100000000);
+    options = dataSourceOptions(databaseHosts(settings), settings.DATABASE_IDLE_TIMEOUT_MS);
+    const last = MIGRATIONS.indexOf(migration);
     expect(last).toBeGreaterThan(0);
     const before = await new DataSource({ ...options, migrations: MIGRATIONS.slice(0, last) }).initialize();
     await before.runMigrations({ transaction: 'each' });
@@ -90,5 +95,26 @@ describe('The migration that decodes payloads before the lock', () => {
       ];
     });
     expect(rows).toEqual(expected);
+
+    // Migrated to the end, the events of every version read as the API reads them.
+    const latest = await new DataSource({ ...options, migrations: MIGRATIONS }).initialize();
+    try {
+      await latest.runMigrations({ transaction: 'each' });
+    } finally {
+      await latest.destroy();
+    }
+    const read = await session.query(`SELECT ${eventJsonSql()} AS event FROM events ORDER BY global_position`);
+    expect(read.rows.map((row) => JSON.parse(row.event))).toEqual(
+      expected.map((event, i) =>
+        expect.objectContaining({
+          streamId: event.stream_id,
+          streamPosition: event.stream_position,
+          globalPosition: i + 1,
+          type: event.type,
+          data: JSON.parse(event.data),
+          ...(event.metadata !== null && { metadata: JSON.parse(event.metadata) }),
+        }),
+      ),
+    );
   });
 });
