@@ -8,7 +8,7 @@ import { AUTH_METHOD, AuthMethod, QUERY_CREDENTIAL, REQUIRED_SCOPE } from './dec
 import type { Principal, Scope } from './principal';
 import { AdminTokenStrategy } from './strategies/admin-token.strategy';
 import { ApiKeyStrategy } from './strategies/api-key.strategy';
-import type { Caller, CredentialCheck } from './strategies/credential-check';
+import { Caller, CredentialCheck, NOBODY } from './strategies/credential-check';
 import { JwtStrategy } from './strategies/jwt.strategy';
 import { credentialFromQueryOrHeader, soleAuthorization } from './strategies/bearer-token';
 
@@ -47,7 +47,9 @@ const FAILURE_MESSAGES: Record<CheckedMethod, string> = {
  * undeclared) and their scope with RequireScope; declareRoutes() copies each route's resolved
  * declaration into its Fastify route config, where the hook reads it. Every authenticated request
  * counts against its key's limit before the scope check, so a 403 counts too; operators (`/admin`)
- * and failed authentications do not.
+ * and failed authentications do not, except a request with a key this instance remembers that
+ * proves revoked in that instant: it was counted, against a key nobody can use any more, while the
+ * key was confirmed.
  */
 @Injectable()
 export class RequestAuthentication {
@@ -100,11 +102,17 @@ export class RequestAuthentication {
     reply: FastifyReply,
   ): Promise<Caller> {
     const check = this.checks.get(method as CheckedMethod);
-    const caller = check ? await check.verify(authorizationOf(request, queryCredential)) : null;
+    const { caller: verified, presumedApiKeyId } = check?.verify(authorizationOf(request, queryCredential)) ?? NOBODY;
+    // A remembered key is counted while it is confirmed: the two Redis round trips (the count, and the
+    // revocation check) overlap instead of following each other. Moot, 429 included, if the key proves revoked.
+    const presumedCount = presumedApiKeyId === undefined ? undefined : this.rateLimiter.count(presumedApiKeyId);
+    presumedCount?.catch(() => undefined);
+    const caller = await verified;
     if (!caller) throw new UnauthorizedError(FAILURE_MESSAGES[method as CheckedMethod]);
     if ('operator' in caller) return caller;
+    const counted = caller.apiKeyId === presumedApiKeyId && presumedCount ? presumedCount : this.rateLimiter.count(caller.apiKeyId);
     // The headers go on the response now, so that every outcome (a 404 or 409 later on) carries them; a 429 carries its own.
-    reply.headers(await this.rateLimiter.count(caller.apiKeyId));
+    reply.headers(await counted);
     if (scope && !caller.scopes.includes(scope)) throw new ForbiddenError(scope);
     return caller satisfies Principal;
   }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
 import type { Principal } from '../auth/principal';
+import { NOBODY, Verification } from '../auth/strategies/credential-check';
 import { API_KEY_PREFIX, hashApiKey } from './api-key-secret';
 import { ApiKeyRepository } from './api-key.repository';
 import { ApiKeyRevocations } from './api-key-revocations';
@@ -32,10 +33,17 @@ export class ApiKeyAuthenticator {
   }
 
   /** The principal for a presented secret, or null when it is unknown or revoked. */
-  async authenticate(key: string): Promise<Principal | null> {
-    if (!key.startsWith(API_KEY_PREFIX)) return null;
+  authenticate(key: string): Promise<Principal | null> {
+    return this.verify(key).caller;
+  }
+
+  /** authenticate's answer, and meanwhile the key this instance remembers the secret for, not yet confirmed. */
+  verify(key: string): Verification<Principal> {
+    if (!key.startsWith(API_KEY_PREFIX)) return NOBODY;
     const hash = hashApiKey(key);
-    return this.lookUp(this.byHash, hash.toString('base64'), () => this.apiKeys.findActiveByHash(hash));
+    const cacheKey = hash.toString('base64');
+    const presumedApiKeyId = this.byHash.peek(cacheKey)?.apiKeyId;
+    return { caller: this.lookUp(this.byHash, cacheKey, () => this.apiKeys.findActiveByHash(hash)), presumedApiKeyId };
   }
 
   /** The principal for a key id carried in a JWT, or null when the key has been revoked since. */

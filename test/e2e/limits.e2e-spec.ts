@@ -4,8 +4,10 @@ import { REDIS_CLIENT } from '../../src/common/redis/redis.module';
 import { RequestRateLimitedError } from '../../src/limits/limits.errors';
 import { RequestRateLimiter } from '../../src/limits/request-rate-limiter';
 import { Metrics } from '../../src/metrics/metrics';
+import { ApiKeyRevocations } from '../../src/tenants/api-key-revocations';
 import { ApiClient, bearer, TenantKey } from '../support/api-client';
 import { startTestApp, TEST_ADMIN_TOKEN, TestApp } from '../support/test-app';
+import { waitFor } from '../support/wait-for';
 import { TestSocket } from '../support/ws-client';
 
 const RATE_HEADERS = ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset'];
@@ -139,6 +141,72 @@ describe('Request rate limit per API key (DECISIONS §7)', () => {
     // The window holds every request counted, refused ones too, as when each was counted alone.
     await viaFirst.http().get('/event-stores').set(bearer(one.key)).expect(429);
     await viaFirst.http().get('/event-stores').set(bearer(other.key)).expect(200).expect('X-RateLimit-Remaining', '4');
+  });
+
+  /**
+   * Holds this instance's next revocation check (the PING that must be answered before a remembered key
+   * is used) until the test lets it go, and reads the key's count in Redis meanwhile.
+   */
+  const whileTheKeyIsConfirmed = async (
+    tenant: TenantKey,
+    work: (counted: () => Promise<string | null>, confirm: () => void) => Promise<void>,
+  ) => {
+    const revocations = first.app.get(ApiKeyRevocations);
+    const caughtUp = revocations.caughtUp.bind(revocations);
+    let confirm!: () => void;
+    const confirmed = new Promise<void>((resolve) => (confirm = resolve));
+    const check = jest.spyOn(revocations, 'caughtUp').mockImplementationOnce(async () => {
+      await confirmed;
+      return caughtUp();
+    });
+    const redis = new Redis(first.config.REDIS_URL);
+    const counter = `${first.config.REDIS_PREFIX}:rate-limit:requests:${tenant.apiKeyId}`;
+    try {
+      await work(() => redis.hget(counter, 'count'), confirm);
+      expect(check).toHaveBeenCalledTimes(1);
+    } finally {
+      confirm();
+      check.mockRestore();
+      await redis.quit();
+    }
+  };
+
+  it('counts a remembered key while the key is confirmed, once: the two Redis round trips overlap', async () => {
+    const tenant = await viaFirst.tenantWithKey();
+    await startOfRoomyWindow();
+    await viaFirst.http().get('/event-stores').set(bearer(tenant.key)).expect(200);
+    await whileTheKeyIsConfirmed(tenant, async (counted, confirm) => {
+      const response = viaFirst
+        .http()
+        .get('/event-stores')
+        .set(bearer(tenant.key))
+        .then((answer) => answer);
+      await waitFor(async () => (await counted()) === '2', { what: 'the request counted before its key is confirmed' });
+      confirm();
+      expect((await response).status).toBe(200);
+      expect((await response).headers['x-ratelimit-remaining']).toBe(String(LIMIT - 2));
+      expect(await counted()).toBe('2');
+    });
+  });
+
+  it('answers 401, not 429, for a remembered key revoked while it was confirmed, though its last request counted', async () => {
+    const tenant = await viaFirst.tenantWithKey();
+    await startOfRoomyWindow();
+    for (let i = 0; i < LIMIT; i++) await viaFirst.http().get('/event-stores').set(bearer(tenant.key)).expect(200);
+    await whileTheKeyIsConfirmed(tenant, async (counted, confirm) => {
+      const response = viaFirst
+        .http()
+        .get('/event-stores')
+        .set(bearer(tenant.key))
+        .then((answer) => answer);
+      await waitFor(async () => (await counted()) === String(LIMIT + 1), { what: 'the request counted, past the limit' });
+      await viaSecond.admin().revokeApiKey(tenant.apiKeyId).expect(204);
+      confirm();
+      const refused = await response;
+      expect(refused.status).toBe(401);
+      expect(refused.body.error.code).toBe('UNAUTHORIZED');
+      expect(refused.headers['x-ratelimit-remaining']).toBeUndefined();
+    });
   });
 
   it('fails the requests of a turn it could not count, rather than leave them waiting', async () => {

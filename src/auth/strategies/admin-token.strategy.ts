@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EnvironmentVariables } from '../../config/environment-variables';
-import type { CredentialCheck, Operator } from './credential-check';
+import { CredentialCheck, NOBODY, Operator, Verification } from './credential-check';
 import { StaticToken } from './static-token';
 
 /** Without ADMIN_TOKEN every operator request is refused: there is no default token. */
@@ -12,7 +12,7 @@ export class AdminTokenStrategy implements CredentialCheck<Operator> {
     this.adminToken = new StaticToken(config.ADMIN_TOKEN);
   }
 
-  async verify(authorization: string | undefined): Promise<Operator | null> {
-    return this.adminToken.isIn(authorization) ? { operator: true } : null;
+  verify(authorization: string | undefined): Verification<Operator> {
+    return this.adminToken.isIn(authorization) ? { caller: Promise.resolve({ operator: true }) } : NOBODY;
   }
 }

@@ -5,7 +5,7 @@ import { ApiKeyAuthenticator } from '../../tenants/api-key-authenticator';
 import type { Principal, Scope } from '../principal';
 import type { TokenClaims } from '../token-claims';
 import { bearerToken } from './bearer-token';
-import type { CredentialCheck } from './credential-check';
+import type { CredentialCheck, Verification } from './credential-check';
 
 /**
  * Family B: verifies HS256 tokens we issued (JWT_SECRET) and RS256 tokens issued elsewhere
@@ -31,7 +31,11 @@ export class JwtStrategy implements CredentialCheck<Principal> {
     this.keys = keys;
   }
 
-  async verify(authorization: string | undefined): Promise<Principal | null> {
+  verify(authorization: string | undefined): Verification<Principal> {
+    return { caller: this.callerOf(authorization) };
+  }
+
+  private async callerOf(authorization: string | undefined): Promise<Principal | null> {
     const token = bearerToken(authorization);
     const algorithm = token === null ? null : headerAlgorithm(token);
     const key = algorithm === null ? undefined : this.keys.get(algorithm);
