@@ -231,6 +231,28 @@ describe('Group commit of concurrent appends', () => {
     expect(xacts.get(first.body.lastPosition)).toBe(xacts.get(other.body.lastPosition));
   });
 
+  it("checks the batch's own events for a condition that can match them, whichever of their tags it names first, and skips none that could", async () => {
+    const failIf = (...items: Record<string, string[]>[]) => ({ failIfEventsMatch: { items } });
+    const { rest } = await inOneBatch(
+      () => appendDcb({ events: [event('warmup')] }),
+      [
+        () => appendDcb({ events: [event('seat.booked', {}, ['flight:f3', 'seat:3c'])] }),
+        // The item's only tag is the booking's second one.
+        () => appendDcb({ events: [event('seat.released', {}, ['seat:9z'])], condition: failIf({ tags: ['seat:3c'] }) }),
+        // No event carries the first item's tag, but the second item has none and matches the booking by type.
+        () => appendDcb({ events: [event('flight.closed')], condition: failIf({ tags: ['flight:f8'] }, { types: ['seat.booked'] }) }),
+        // Tags that nothing in the batch or the store carries.
+        () => appendDcb({ events: [event('seat.booked', {}, ['flight:f4'])], condition: failIf({ tags: ['flight:f8', 'seat:3c'] }) }),
+      ],
+    );
+    const [booked, released, closed, other] = rest;
+    expect([booked.status, released.status, closed.status, other.status]).toEqual([200, 409, 409, 200]);
+    expect(released.body).toMatchObject({ code: 'APPEND_CONDITION_FAILED', conflictingPositions: [booked.body.lastPosition] });
+    expect(closed.body).toMatchObject({ code: 'APPEND_CONDITION_FAILED', conflictingPositions: [booked.body.lastPosition] });
+    const xacts = await transactionsByPosition();
+    expect(xacts.get(booked.body.lastPosition)).toBe(xacts.get(other.body.lastPosition));
+  });
+
   it('creates a stream appended to several times in one batch once, with exact version, size and counters', async () => {
     const { first, rest } = await inOneBatch(
       () => append('seed', { events: [event('seeded')] }),

@@ -5,6 +5,7 @@ import { databaseHosts, dataSourceOptions } from '../../src/database/data-source
 import { MIGRATIONS } from '../../src/database/migrations';
 import { PayloadsDecodedBeforeTheLock1796100000000 } from '../../src/database/migrations/1796100000000-PayloadsDecodedBeforeTheLock';
 import { EventJsonHeadAndTail1796200000000 } from '../../src/database/migrations/1796200000000-EventJsonHeadAndTail';
+import { BatchMatchedOnlyWhereAConditionCanMatch1796300000000 } from '../../src/database/migrations/1796300000000-BatchMatchedOnlyWhereAConditionCanMatch';
 import { serialiseRequest } from '../../src/event-log/append/append-request';
 import { eventJsonSql } from '../../src/event-log/read/stored-event';
 import { emptyTestDatabase, TestDatabase } from '../support/test-database';
@@ -16,7 +17,9 @@ import { emptyTestDatabase, TestDatabase } from '../support/test-database';
  * metadata, whichever version of the functions stored it, and reads as the API now reads events.
  */
 describe.each(
-  [PayloadsDecodedBeforeTheLock1796100000000, EventJsonHeadAndTail1796200000000].map((migration) => [migration.name, migration]),
+  [PayloadsDecodedBeforeTheLock1796100000000, EventJsonHeadAndTail1796200000000, BatchMatchedOnlyWhereAConditionCanMatch1796300000000].map(
+    (migration) => [migration.name, migration],
+  ),
 )('The migration %s', (_name, migration) => {
   let database: TestDatabase;
   let options: DataSourceOptions;

@@ -53,7 +53,7 @@ BEGIN
 END
 $$`;
 
-const APPEND_BATCH = `
+export const APPEND_BATCH = `
 CREATE OR REPLACE FUNCTION append_batch(p_event_store_id text, p_requests jsonb, p_payloads bytea, p_events_per_minute bigint)
 RETURNS TABLE (ordinal int, outcome text, detail jsonb) LANGUAGE plpgsql AS $$
 #variable_conflict use_column

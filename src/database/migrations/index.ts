@@ -8,6 +8,7 @@ import { ConsumerAppends1795900000000 } from './1795900000000-ConsumerAppends';
 import { AppendPayloadsAsBytes1796000000000 } from './1796000000000-AppendPayloadsAsBytes';
 import { PayloadsDecodedBeforeTheLock1796100000000 } from './1796100000000-PayloadsDecodedBeforeTheLock';
 import { EventJsonHeadAndTail1796200000000 } from './1796200000000-EventJsonHeadAndTail';
+import { BatchMatchedOnlyWhereAConditionCanMatch1796300000000 } from './1796300000000-BatchMatchedOnlyWhereAConditionCanMatch';
 
 /** Every migration, oldest first. Listed explicitly so the build, the CLI and tests agree. */
 export const MIGRATIONS = [
@@ -21,4 +22,5 @@ export const MIGRATIONS = [
   AppendPayloadsAsBytes1796000000000,
   PayloadsDecodedBeforeTheLock1796100000000,
   EventJsonHeadAndTail1796200000000,
+  BatchMatchedOnlyWhereAConditionCanMatch1796300000000,
 ];

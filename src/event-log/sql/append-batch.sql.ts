@@ -56,7 +56,9 @@ import { APPENDS_CHANNEL, MAX_CONFLICTING_POSITIONS } from '../event-log.constan
  * consumers' processed positions (`v_processed`, "<consumerId> <position>"), then the
  * store's counters and its appends of this minute (store_activity), once, and one NOTIFY on
  * ${APPENDS_CHANNEL} with `<storeId>:<lastPosition>`, delivered on commit. A DCB condition sees every request ahead of it: the stored events through
- * dcb_matching_positions, the batch's own through append_batch_matching_positions.
+ * dcb_matching_positions, the batch's own through append_batch_matching_positions, which is asked only
+ * when one of the condition's items could match them (an item without tags, or whose first tag is in
+ * `v_batch_tags`, the tags of the events appended so far, kept when the batch holds a condition).
  */
 export const APPEND_BATCH = `
 CREATE OR REPLACE FUNCTION append_batch(p_event_store_id text, p_requests jsonb, p_payloads bytea, p_events_per_minute bigint)
@@ -93,6 +95,9 @@ DECLARE
   v_consumer_id text;
   v_processed_key text;
   v_processed text[] := '{}';
+  v_conditional boolean;
+  v_batch_tags text[] := '{}';
+  v_items jsonb;
 BEGIN
   -- A request's payload follows those of the requests before it; an event's, at its payloadAt, is dataBytes of data, then metadata if any.
   SELECT array_agg(convert_from(substring(p_payloads FROM p.at + 1 FOR p.data_bytes), 'UTF8')::json ORDER BY r.ordinality, e.ordinality),
@@ -122,6 +127,8 @@ BEGIN
     FROM streams s
    WHERE s.event_store_id = p_event_store_id
      AND s.stream_id IN (SELECT r->>'streamId' FROM jsonb_array_elements(p_requests) AS r WHERE r->>'kind' = 'stream');
+  -- Only a batch with a DCB condition needs to know which tags its appended events carry.
+  v_conditional := EXISTS (SELECT 1 FROM jsonb_array_elements(p_requests) AS r WHERE jsonb_typeof(r->'condition') = 'object');
   ordinal := -1;
 
   FOR v_request IN SELECT value FROM jsonb_array_elements(p_requests) LOOP
@@ -203,10 +210,16 @@ BEGIN
     ELSIF jsonb_typeof(v_request->'condition') = 'object' THEN
       -- Stored events all precede the batch's, so the two lists concatenate in order.
       v_after := COALESCE((v_request->'condition'->>'after')::bigint, 0);
-      v_conflicts := dcb_matching_positions(p_event_store_id, v_request->'condition'->'items', v_after, ${MAX_CONFLICTING_POSITIONS});
-      IF cardinality(v_appended) > 0 AND cardinality(v_conflicts) < ${MAX_CONFLICTING_POSITIONS} THEN
+      v_items := v_request->'condition'->'items';
+      v_conflicts := dcb_matching_positions(p_event_store_id, v_items, v_after, ${MAX_CONFLICTING_POSITIONS});
+      -- The batch's own events can match only an item without tags, or one whose first tag one of them
+      -- carries: any other item would name a tag none of them has (and the check is what costs here).
+      IF cardinality(v_appended) > 0 AND cardinality(v_conflicts) < ${MAX_CONFLICTING_POSITIONS}
+         AND (jsonb_array_length(COALESCE(v_items, '[]')) = 0
+              OR EXISTS (SELECT 1 FROM jsonb_array_elements(v_items) AS item
+                          WHERE item->'tags'->>0 IS NULL OR item->'tags'->>0 = ANY(v_batch_tags))) THEN
         v_conflicts := (v_conflicts
-          || append_batch_matching_positions(p_requests, v_appended, v_request->'condition'->'items', v_after, ${MAX_CONFLICTING_POSITIONS}))
+          || append_batch_matching_positions(p_requests, v_appended, v_items, v_after, ${MAX_CONFLICTING_POSITIONS}))
           [1:${MAX_CONFLICTING_POSITIONS}];
       END IF;
       IF cardinality(v_conflicts) > 0 THEN
@@ -239,6 +252,9 @@ BEGIN
     END IF;
     IF v_processed_key IS NOT NULL THEN
       v_processed := v_processed || v_processed_key;
+    END IF;
+    IF v_conditional THEN
+      v_batch_tags := v_batch_tags || ARRAY(SELECT jsonb_array_elements_text(e->'tags') FROM jsonb_array_elements(v_request->'events') AS e);
     END IF;
     v_last := v_last + v_count;
     v_newest := v_this.created_at;
