@@ -1,7 +1,11 @@
-import { OpenApiContract } from './openapi-contract';
+import { rmSync } from 'node:fs';
+import { coverageDirectory, OpenApiContract } from './openapi-contract';
 
 /** The contract check itself must be able to fail: an undocumented status and a body off its schema are reported. */
 describe('OpenApiContract', () => {
+  // check() records what it saw for the run's teardown; this spec's own run is removed here, not left in the temporary directory.
+  const coverage = { runId: `unit-${process.pid}`, suite: 'contract' };
+  afterAll(() => rmSync(coverageDirectory(coverage.runId), { recursive: true, force: true }));
   const document = {
     paths: {
       '/things/{thingId}': {
@@ -34,14 +38,14 @@ describe('OpenApiContract', () => {
   it('accepts a documented status with a body its schema accepts', async () => {
     const contract = new OpenApiContract();
     await answer(contract, 200, { id: 't1', createdAt: '2026-11-24T12:00:00.000Z' });
-    expect(contract.check(document, { runId: 'unit', suite: 'contract' })).toEqual([]);
+    expect(contract.check(document, coverage)).toEqual([]);
   });
 
   it('reports an undocumented status and a body its schema refuses', async () => {
     const contract = new OpenApiContract();
     await answer(contract, 404, { error: {} });
     await answer(contract, 200, { id: 1, createdAt: 'yesterday' });
-    const problems = contract.check(document, { runId: 'unit', suite: 'contract' });
+    const problems = contract.check(document, coverage);
     expect(problems).toEqual([
       expect.stringMatching(/^GET \/things\/\{thingId\} → 404: status not documented/),
       expect.stringMatching(/^GET \/things\/\{thingId\} → 200: .*id must be string.*createdAt must match format "date-time"/),
