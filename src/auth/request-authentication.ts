@@ -48,8 +48,7 @@ const FAILURE_MESSAGES: Record<CheckedMethod, string> = {
  * declaration into its Fastify route config, where the hook reads it. Every authenticated request
  * counts against its key's limit before the scope check, so a 403 counts too; operators (`/admin`)
  * and failed authentications do not, except a request with a key this instance remembers that
- * proves revoked in that instant: it was counted, against a key nobody can use any more, while the
- * key was confirmed.
+ * proves revoked in that instant (RequestRateLimiter.countCaller).
  */
 @Injectable()
 export class RequestAuthentication {
@@ -102,17 +101,11 @@ export class RequestAuthentication {
     reply: FastifyReply,
   ): Promise<Caller> {
     const check = this.checks.get(method as CheckedMethod);
-    const { caller: verified, presumedApiKeyId } = check?.verify(authorizationOf(request, queryCredential)) ?? NOBODY;
-    // A remembered key is counted while it is confirmed: the two Redis round trips (the count, and the
-    // revocation check) overlap instead of following each other. Moot, 429 included, if the key proves revoked.
-    const presumedCount = presumedApiKeyId === undefined ? undefined : this.rateLimiter.count(presumedApiKeyId);
-    presumedCount?.catch(() => undefined);
-    const caller = await verified;
+    const { caller, headers } = await this.rateLimiter.countCaller(check?.verify(authorizationOf(request, queryCredential)) ?? NOBODY);
     if (!caller) throw new UnauthorizedError(FAILURE_MESSAGES[method as CheckedMethod]);
     if ('operator' in caller) return caller;
-    const counted = caller.apiKeyId === presumedApiKeyId && presumedCount ? presumedCount : this.rateLimiter.count(caller.apiKeyId);
     // The headers go on the response now, so that every outcome (a 404 or 409 later on) carries them; a 429 carries its own.
-    reply.headers(await counted);
+    reply.headers(headers);
     if (scope && !caller.scopes.includes(scope)) throw new ForbiddenError(scope);
     return caller satisfies Principal;
   }

@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { Caller, Verification } from '../auth/strategies/credential-check';
 import { FailOpen } from '../common/redis/fail-open';
 import { REDIS_CLIENT } from '../common/redis/redis.module';
 import type { RedisClient } from '../common/redis/redis-topology';
@@ -38,6 +39,12 @@ else
 end
 redis.call('EXPIREAT', KEYS[1], window + 60)
 return { count, window + 60, seconds, tonumber(now[2]) }`;
+
+/** A caller as countCaller found it, and the `X-RateLimit-*` headers of its request (none when it was not counted). */
+export interface CountedCaller<T extends Caller> {
+  caller: T | null;
+  headers: Record<string, string>;
+}
 
 type RedisWithLimiter = RedisClient & { takeRequests(key: string, requests: number): Promise<[number, number, number, number]> };
 
@@ -86,6 +93,26 @@ export class RequestRateLimiter {
     if (!quota) return {};
     if (!quota.allowed) throw new RequestRateLimitedError(quota);
     return rateLimitHeaders(quota);
+  }
+
+  /**
+   * The caller `verification` proves, and the headers of its request, counted as `count` counts. A
+   * key the instance presumes (one it remembers) is counted at once, while the key is confirmed: the
+   * count's round trip to Redis and the confirmation's (a revocation check) overlap rather than
+   * follow each other. Otherwise the confirmed key is counted once confirmed. Nothing is counted for
+   * a header that proves nobody, nor for an operator, except a presumed key that proves revoked
+   * meanwhile: its request has counted, against a key nobody can use any more, and its 429 is moot
+   * (the caller answers 401).
+   */
+  async countCaller<T extends Caller>({ caller, presumedApiKeyId }: Verification<T>): Promise<CountedCaller<T>> {
+    const presumed = presumedApiKeyId === undefined ? undefined : this.count(presumedApiKeyId);
+    presumed?.catch(() => undefined);
+    const confirmed = await caller;
+    if (!confirmed || 'operator' in confirmed) return { caller: confirmed, headers: {} };
+    return {
+      caller: confirmed,
+      headers: await (confirmed.apiKeyId === presumedApiKeyId && presumed ? presumed : this.count(confirmed.apiKeyId)),
+    };
   }
 
   private consume(apiKeyId: string): Promise<RequestQuota | null> {

@@ -1,3 +1,4 @@
+import { JwtService } from '@nestjs/jwt';
 import Redis from 'ioredis';
 import { Client } from 'pg';
 import { REDIS_CLIENT } from '../../src/common/redis/redis.module';
@@ -145,11 +146,13 @@ describe('Request rate limit per API key (DECISIONS §7)', () => {
 
   /**
    * Holds this instance's next revocation check (the PING that must be answered before a remembered key
-   * is used) until the test lets it go, and reads the key's count in Redis meanwhile.
+   * is used) while `send` makes a request with the tenant's key, and hands the test the request's
+   * answer, a reading of the key's count in Redis and the check's release.
    */
-  const whileTheKeyIsConfirmed = async (
+  const whileTheKeyIsConfirmed = async <T>(
     tenant: TenantKey,
-    work: (counted: () => Promise<string | null>, confirm: () => void) => Promise<void>,
+    send: () => Promise<T>,
+    work: (held: { answer: Promise<T>; counted: () => Promise<string | null>; confirm: () => void }) => Promise<void>,
   ) => {
     const revocations = first.app.get(ApiKeyRevocations);
     const caughtUp = revocations.caughtUp.bind(revocations);
@@ -162,7 +165,10 @@ describe('Request rate limit per API key (DECISIONS §7)', () => {
     const redis = new Redis(first.config.REDIS_URL);
     const counter = `${first.config.REDIS_PREFIX}:rate-limit:requests:${tenant.apiKeyId}`;
     try {
-      await work(() => redis.hget(counter, 'count'), confirm);
+      const answer = send();
+      // Settled by `work`; a failure before it gets there must not go unhandled meanwhile.
+      answer.catch(() => undefined);
+      await work({ answer, counted: () => redis.hget(counter, 'count'), confirm });
       expect(check).toHaveBeenCalledTimes(1);
     } finally {
       confirm();
@@ -170,43 +176,74 @@ describe('Request rate limit per API key (DECISIONS §7)', () => {
       await redis.quit();
     }
   };
+  const listStores = (tenant: TenantKey) => async () => viaFirst.http().get('/event-stores').set(bearer(tenant.key));
 
   it('counts a remembered key while the key is confirmed, once: the two Redis round trips overlap', async () => {
     const tenant = await viaFirst.tenantWithKey();
     await startOfRoomyWindow();
     await viaFirst.http().get('/event-stores').set(bearer(tenant.key)).expect(200);
-    await whileTheKeyIsConfirmed(tenant, async (counted, confirm) => {
-      const response = viaFirst
-        .http()
-        .get('/event-stores')
-        .set(bearer(tenant.key))
-        .then((answer) => answer);
+    await whileTheKeyIsConfirmed(tenant, listStores(tenant), async ({ answer, counted, confirm }) => {
       await waitFor(async () => (await counted()) === '2', { what: 'the request counted before its key is confirmed' });
       confirm();
-      expect((await response).status).toBe(200);
-      expect((await response).headers['x-ratelimit-remaining']).toBe(String(LIMIT - 2));
+      const response = await answer;
+      expect(response.status).toBe(200);
+      expect(response.headers['x-ratelimit-remaining']).toBe(String(LIMIT - 2));
       expect(await counted()).toBe('2');
     });
+  });
+
+  it('counts a WebSocket upgrade with a remembered key the same way, while the key is confirmed', async () => {
+    const tenant = await viaFirst.tenantWithKey();
+    await first.listen();
+    await startOfRoomyWindow();
+    const { body: store } = await viaFirst.createStore(tenant.key, { name: 'ws-counted' }).expect(201);
+    const url = `${first.wsBase()}/event-stores/${store.id}/events/ws?apiKey=${tenant.key}`;
+    await whileTheKeyIsConfirmed(
+      tenant,
+      () => TestSocket.open(url),
+      async ({ answer, counted, confirm }) => {
+        await waitFor(async () => (await counted()) === '2', { what: 'the upgrade counted before its key is confirmed' });
+        confirm();
+        const socket = await answer;
+        try {
+          expect(socket.upgradeHeaders['x-ratelimit-remaining']).toBe(String(LIMIT - 2));
+          expect(await counted()).toBe('2');
+        } finally {
+          socket.close();
+        }
+      },
+    );
   });
 
   it('answers 401, not 429, for a remembered key revoked while it was confirmed, though its last request counted', async () => {
     const tenant = await viaFirst.tenantWithKey();
     await startOfRoomyWindow();
     for (let i = 0; i < LIMIT; i++) await viaFirst.http().get('/event-stores').set(bearer(tenant.key)).expect(200);
-    await whileTheKeyIsConfirmed(tenant, async (counted, confirm) => {
-      const response = viaFirst
-        .http()
-        .get('/event-stores')
-        .set(bearer(tenant.key))
-        .then((answer) => answer);
+    await whileTheKeyIsConfirmed(tenant, listStores(tenant), async ({ answer, counted, confirm }) => {
       await waitFor(async () => (await counted()) === String(LIMIT + 1), { what: 'the request counted, past the limit' });
       await viaSecond.admin().revokeApiKey(tenant.apiKeyId).expect(204);
       confirm();
-      const refused = await response;
+      const refused = await answer;
       expect(refused.status).toBe(401);
       expect(refused.body.error.code).toBe('UNAUTHORIZED');
       expect(refused.headers['x-ratelimit-remaining']).toBeUndefined();
     });
+  });
+
+  it("does not spend a key's limit for a token that names the key without proving it, even while the key is remembered", async () => {
+    const tenant = await viaFirst.tenantWithKey();
+    await startOfRoomyWindow();
+    const { accessToken } = (await viaFirst.http().post('/api/auth/token').set(bearer(tenant.key)).expect(200)).body;
+    // Used once, the key is remembered by its id, as a token finds it.
+    await viaFirst.http().get('/api/event-stores').set(bearer(accessToken)).expect(200);
+    const jwt = new JwtService();
+    const forged = jwt.sign(jwt.decode(accessToken), { secret: 'not-the-secret-not-the-secret-not-the-secret' });
+    for (let i = 0; i < LIMIT + 2; i++) {
+      const refused = await viaFirst.http().get('/api/event-stores').set(bearer(forged)).expect(401);
+      expect(refused.headers['x-ratelimit-remaining']).toBeUndefined();
+    }
+    const counted = await viaFirst.http().get('/event-stores').set(bearer(tenant.key)).expect(200);
+    expect(counted.headers['x-ratelimit-remaining']).toBe(String(LIMIT - 3));
   });
 
   it('fails the requests of a turn it could not count, rather than leave them waiting', async () => {

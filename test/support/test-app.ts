@@ -20,7 +20,7 @@ export interface TestApp {
   server: App;
   config: EnvironmentVariables;
   database: TestDatabase;
-  /** `ws://127.0.0.1:<port>`, once `listen()` has made the app listen on a real port (WebSocket tests need one). */
+  /** `ws://127.0.0.1:<port>`, once `listen()` has made the app listen on a real port (WebSocket tests need one; a second call does nothing). */
   wsBase(): string;
   listen(): Promise<void>;
   close(): Promise<void>;
@@ -66,8 +66,9 @@ export async function startTestApp(overrides: Record<string, string> = {}, share
     config,
     database,
     wsBase: () => `ws://127.0.0.1:${((app.getHttpServer() as unknown as Server).address() as AddressInfo).port}`,
+    // Once per app, however many of its tests need a port.
     listen: async () => {
-      await app.listen(0, '127.0.0.1');
+      if (!(app.getHttpServer() as unknown as Server).listening) await app.listen(0, '127.0.0.1');
     },
     close: async () => {
       const document = createOpenApiDocument(app);

@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { IncomingMessage } from 'node:http';
-import type { Principal } from '../../auth/principal';
 import { credentialFromQueryOrHeader, soleAuthorization } from '../../auth/strategies/bearer-token';
+import { NOBODY } from '../../auth/strategies/credential-check';
 import { OriginPolicy } from '../../common/cross-origin/origin-policy';
 import { ForbiddenError, MalformedPathError, UnauthorizedError } from '../../common/errors/common.errors';
 import { DomainError } from '../../common/errors/domain-error';
@@ -58,8 +58,10 @@ export class UpgradeAuthorizer {
     // A browser on an origin not let in is refused before its key is looked at or counted.
     this.origins.checkUpgrade(request.headers.origin, request.headers.host);
     const query = new URL(request.url ?? '/', 'http://localhost').searchParams;
-    const principal = await this.authenticate(credentialFromQueryOrHeader(query.get('apiKey'), soleAuthorization(request)));
-    Object.assign(headers, await this.rateLimiter.count(principal.apiKeyId));
+    const key = credentialFromQueryOrHeader(query.get('apiKey'), soleAuthorization(request));
+    const { caller: principal, headers: counted } = await this.rateLimiter.countCaller(key ? this.authenticator.verify(key) : NOBODY);
+    if (!principal) throw new UnauthorizedError('Missing, invalid or revoked API key (apiKey query parameter or Authorization header)');
+    Object.assign(headers, counted);
     if (!principal.scopes.includes('read')) throw new ForbiddenError('read');
 
     // The same DTO and pipe as the documented GET of this path: unknown parameters and a malformed clientId are 400.
@@ -78,12 +80,6 @@ export class UpgradeAuthorizer {
       ipAddress: request.socket.remoteAddress ?? null,
       userAgent: typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'] : null,
     };
-  }
-
-  private async authenticate(key: string | null): Promise<Principal> {
-    const principal = key ? await this.authenticator.authenticate(key) : null;
-    if (!principal) throw new UnauthorizedError('Missing, invalid or revoked API key (apiKey query parameter or Authorization header)');
-    return principal;
   }
 
   /**
