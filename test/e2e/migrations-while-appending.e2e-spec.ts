@@ -47,7 +47,11 @@ describe.each(
     await database?.drop();
   });
 
-  /** Two requests in one batch, the first refused (a wrong expected version), with payloads of different lengths. */
+  /**
+   * Four requests in one batch: a stream append refused (a wrong expected version) and one appended,
+   * with payloads of different lengths; then two DCB claims of one value, the second refused by the
+   * first, which its condition sees among the batch's own events.
+   */
   const appendBatch = async (n: number) => {
     const refused = await serialiseRequest({
       kind: 'stream',
@@ -64,25 +68,49 @@ describe.each(
         { type: 'paid', data: { n } },
       ],
     });
+    const claim = () =>
+      serialiseRequest({
+        kind: 'dcb',
+        events: [{ type: 'claimed', data: { n }, tags: [`claim:${n}`] }],
+        condition: { items: [{ tags: [`claim:${n}`] }], after: 0 },
+      });
+    const requests = [refused, appended, await claim(), await claim()];
     const { rows } = await session.query<{ outcome: string }>(
       `SELECT outcome FROM append_batch($1, $2::jsonb, $3::bytea, $4) ORDER BY ordinal`,
-      ['s', `[${refused.json},${appended.json}]`, Buffer.from(refused.payload + appended.payload), 1_000_000],
+      [
+        's',
+        `[${requests.map((request) => request.json).join(',')}]`,
+        Buffer.from(requests.map((request) => request.payload).join('')),
+        1_000_000,
+      ],
     );
     return rows.map((row) => row.outcome);
   };
+  const OUTCOMES = ['version_conflict', 'appended', 'appended', 'condition_failed'];
 
   it('lets a connection of the previous version append across the migration, its revert and the migration again', async () => {
-    expect(await appendBatch(1)).toEqual(['version_conflict', 'appended']);
+    expect(await appendBatch(1)).toEqual(OUTCOMES);
     await dataSource.runMigrations({ transaction: 'each' });
-    expect(await appendBatch(2)).toEqual(['version_conflict', 'appended']);
+    expect(await appendBatch(2)).toEqual(OUTCOMES);
     await dataSource.undoLastMigration({ transaction: 'each' });
-    expect(await appendBatch(3)).toEqual(['version_conflict', 'appended']);
+    expect(await appendBatch(3)).toEqual(OUTCOMES);
     await dataSource.runMigrations({ transaction: 'each' });
-    expect(await appendBatch(4)).toEqual(['version_conflict', 'appended']);
+    expect(await appendBatch(4)).toEqual(OUTCOMES);
 
     const { rows } = await session.query(
       `SELECT stream_id, stream_position::int, type, data::text, metadata::text, size_bytes FROM events ORDER BY global_position`,
     );
+    const claimed = (n: number) => {
+      const data = JSON.stringify({ n });
+      return {
+        stream_id: '__dcb__',
+        stream_position: 3 * n - 1,
+        type: 'claimed',
+        data,
+        metadata: null,
+        size_bytes: Buffer.byteLength(data),
+      };
+    };
     const expected = [1, 2, 3, 4].flatMap((n, i) => {
       const placed = { data: JSON.stringify({ n, note: 'é'.repeat(n) }), metadata: JSON.stringify({ by: '👤' }) };
       const paid = JSON.stringify({ n });
@@ -95,9 +123,12 @@ describe.each(
           size_bytes: Buffer.byteLength(placed.data) + Buffer.byteLength(placed.metadata),
         },
         { stream_id: 'order-1', stream_position: 2 * i + 1, type: 'paid', data: paid, metadata: null, size_bytes: Buffer.byteLength(paid) },
+        claimed(n),
       ];
     });
     expect(rows).toEqual(expected);
+    const tags = await session.query(`SELECT tag, global_position::int FROM event_tags ORDER BY global_position`);
+    expect(tags.rows).toEqual([1, 2, 3, 4].map((n) => ({ tag: `claim:${n}`, global_position: 3 * n })));
 
     // Migrated to the end, the events of every version read as the API reads them.
     const latest = await new DataSource({ ...options, migrations: MIGRATIONS }).initialize();
