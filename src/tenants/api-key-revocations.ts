@@ -41,13 +41,19 @@ export class ApiKeyRevocations implements OnApplicationBootstrap, OnApplicationS
     this.listener = listener;
   }
 
-  /** True once Redis has taken the news for every instance subscribed; false when it could not be published. */
+  /**
+   * True once every instance subscribed hears the news before it next trusts a remembered key
+   * (ChannelSubscription.heardWherever: VOUCH_MS after Redis took it); false when it could not be published.
+   */
   async announce(apiKeyId: string): Promise<boolean> {
-    return (await this.failOpen.call(() => this.subscription.publish(JSON.stringify({ apiKeyId })))) !== undefined;
+    const message = JSON.stringify({ apiKeyId });
+    if ((await this.failOpen.call(() => this.subscription.publish(message))) === undefined) return false;
+    await this.subscription.heardWherever();
+    return true;
   }
 
   /** See ChannelSubscription.caughtUp: every revocation announced before this call has been heard here. */
-  caughtUp(): Promise<boolean> {
+  caughtUp(): boolean | Promise<boolean> {
     return this.subscription.caughtUp();
   }
 
