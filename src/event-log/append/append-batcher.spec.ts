@@ -36,11 +36,35 @@ describe('AppendBatcher when a batch fails', () => {
       },
     }) as unknown as TenantDatabase;
 
-  /** Lets appends made so far reach their store's queue (each is serialised first, which may take turns of the event loop). */
-  const queued = () => new Promise((resolve) => setImmediate(resolve));
+  /** A batcher of tenant `ten_1`'s appends on `primary`. */
+  const batcherOn = (primary: { query: unknown }) =>
+    new AppendBatcher(
+      onlyForAppendsOf('ten_1', primary),
+      { RATE_LIMIT_EVENTS_PER_MINUTE: 1000 } as EnvironmentVariables,
+      { publish: () => undefined } as unknown as EventBus,
+      metrics,
+    );
+
+  /**
+   * Lets appends made so far reach their store's queue (each is serialised first, which takes a turn
+   * of the event loop here), and a batch leave at the end of that turn if one can.
+   */
+  const queued = async () => {
+    for (let turn = 0; turn < 2; turn += 1) await new Promise((resolve) => setImmediate(resolve));
+  };
 
   /** Streams of the appends that occupy every batch in flight, so that the next appends wait and form one batch. */
   const HELD = Array.from({ length: BATCHES_IN_FLIGHT }, (_, n) => `held-${n}`);
+
+  /** Sends the appends of HELD one turn apart, so that each leaves in a batch of its own. */
+  const occupyEveryBatch = async (batcher: AppendBatcher) => {
+    const held: Promise<unknown>[] = [];
+    for (const streamId of HELD) {
+      held.push(batcher.append('ten_1', 'es_1', large(streamId)));
+      await queued();
+    }
+    return held;
+  };
 
   /** A batcher whose first BATCHES_IN_FLIGHT statements are held until released, and whose batches of several fail. */
   function batcherFailingItsSecondBatchWith(failure: Error) {
@@ -60,20 +84,14 @@ describe('AppendBatcher when a batch fails', () => {
         return Promise.resolve([{ ordinal: 0, outcome: 'appended', detail: { lastPosition: statements.length } }]);
       },
     };
-    const batcher = new AppendBatcher(
-      onlyForAppendsOf('ten_1', primary),
-      { RATE_LIMIT_EVENTS_PER_MINUTE: 1000 } as EnvironmentVariables,
-      { publish: () => undefined } as unknown as EventBus,
-      metrics,
-    );
+    const batcher = batcherOn(primary);
     return { batcher, statements, releaseHeld: () => held.forEach((release) => release()) };
   }
 
   it('runs each request alone when PostgreSQL refused the batch (it wrote nothing)', async () => {
     const refused = new QueryFailedError('SELECT append_batch', [], Object.assign(new Error('invalid byte sequence'), { code: '22021' }));
     const { batcher, statements, releaseHeld } = batcherFailingItsSecondBatchWith(refused);
-    const held = HELD.map((streamId) => batcher.append('ten_1', 'es_1', large(streamId)));
-    await queued();
+    const held = await occupyEveryBatch(batcher);
     const others = [batcher.append('ten_1', 'es_1', request('b')), batcher.append('ten_1', 'es_1', request('c'))];
     await queued();
     releaseHeld();
@@ -93,12 +111,7 @@ describe('AppendBatcher when a batch fails', () => {
         return new Promise((resolve) => pending.push(() => resolve(rows)));
       },
     };
-    const batcher = new AppendBatcher(
-      onlyForAppendsOf('ten_1', primary),
-      { RATE_LIMIT_EVENTS_PER_MINUTE: 1000 } as EnvironmentVariables,
-      { publish: () => undefined } as unknown as EventBus,
-      metrics,
-    );
+    const batcher = batcherOn(primary);
     const appends = [batcher.append('ten_1', 'es_1', request('first'))];
     await queued();
     appends.push(batcher.append('ten_1', 'es_1', request('s-1')), batcher.append('ten_1', 'es_1', request('s-2')));
@@ -111,11 +124,25 @@ describe('AppendBatcher when a batch fails', () => {
     await expect(Promise.all(appends)).resolves.toHaveLength(4);
   });
 
+  it('sends the requests that reach an idle store in one turn of the event loop together, not the first alone', async () => {
+    const statements: string[][] = [];
+    const primary = {
+      query: (_sql: string, [, requests]: [string, string]) => {
+        const streams = (JSON.parse(requests) as { streamId: string }[]).map((r) => r.streamId);
+        statements.push(streams);
+        return Promise.resolve(streams.map((_, ordinal) => ({ ordinal, outcome: 'appended', detail: { lastPosition: ordinal + 1 } })));
+      },
+    };
+    const batcher = batcherOn(primary);
+    const appends = ['a', 'b', 'c'].map((streamId) => batcher.append('ten_1', 'es_1', request(streamId)));
+    await expect(Promise.all(appends)).resolves.toHaveLength(3);
+    expect(statements).toEqual([['a', 'b', 'c']]);
+  });
+
   it('fails every request of a batch whose failure may have come after its commit, and runs none again', async () => {
     const lost = new Error('Connection terminated unexpectedly');
     const { batcher, statements, releaseHeld } = batcherFailingItsSecondBatchWith(lost);
-    const held = HELD.map((streamId) => batcher.append('ten_1', 'es_1', large(streamId)));
-    await queued();
+    const held = await occupyEveryBatch(batcher);
     const others = [batcher.append('ten_1', 'es_1', request('b')), batcher.append('ten_1', 'es_1', request('c'))];
     await queued();
     releaseHeld();
