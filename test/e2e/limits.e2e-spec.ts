@@ -145,8 +145,7 @@ describe('Request rate limit per API key (DECISIONS §7)', () => {
   });
 
   /**
-   * Holds this instance's next revocation check (the PING that must be answered before a remembered key
-   * is used) while `send` makes a request with the tenant's key, and hands the test the request's
+   * Holds this instance's next revocation check (which tells whether a remembered key may be used) while `send` makes a request with the tenant's key, and hands the test the request's
    * answer, a reading of the key's count in Redis and the check's release.
    */
   const whileTheKeyIsConfirmed = async <T>(

@@ -21,11 +21,17 @@ export interface ChannelListener {
 const CHECK_INTERVAL_MS = 1000;
 
 /**
- * How long an answered PING vouches for the subscription, from when it was sent (see caughtUp): a
- * publisher waits this long after Redis took its message (heardWherever), so a PING sent within it
- * of a check was sent after every message waited for before the check, and came back behind it.
+ * How long a publisher waits after Redis took its message (heardWherever), and, less CLOCK_MARGIN_MS,
+ * how long an answered PING vouches for the subscription from when it was sent (see caughtUp): a PING
+ * that vouches for a check was sent after every message waited for before the check, and came back
+ * behind it.
  */
 export const VOUCH_MS = 150;
+/**
+ * What a listener leaves of VOUCH_MS for the publisher's clock and its own to disagree by: two hosts'
+ * clocks run at rates that differ by far less than this over VOUCH_MS.
+ */
+const CLOCK_MARGIN_MS = 20;
 /** A check this long after the vouching PING was sent sends the next one, so that a busy listener never waits for one. */
 const REVOUCH_AFTER_MS = 50;
 
@@ -37,8 +43,8 @@ const REVOUCH_AFTER_MS = 50;
  * caughtUp). That holds where the publisher and the listener meet on one server, which ChannelEndpoint
  * arranges on each topology (on a Cluster, the master serving the channel's slot).
  *
- * A PING answered vouches for VOUCH_MS after it was sent, and a publisher waits as long after Redis
- * took its message (heardWherever): a busy listener checks against the last PING instead of sending one per turn of
+ * A PING answered vouches for a little less than VOUCH_MS after it was sent, and a publisher waits
+ * VOUCH_MS after Redis took its message (heardWherever): a busy listener checks against the last PING instead of sending one per turn of
  * its event loop (each a write that wakes Redis, a tenth of the API's CPU per single-event append
  * with the request count's), and sends the next in the background while the last still vouches.
  */
@@ -60,8 +66,9 @@ export class ChannelSubscription {
   private changes = 0;
   /** The PING the callers of this event-loop turn share, not sent yet. */
   private nextCheck?: Promise<boolean>;
-  /** When (performance.now()) the last PING answered in this subscription's session was sent. */
+  /** When (performance.now(), and Date.now()) the last PING answered in this subscription's session was sent. */
   private vouchedAt = -Infinity;
+  private vouchedAtWall = -Infinity;
   /** A PING sent while the last one still vouches, not answered yet. */
   private revouching = false;
 
@@ -116,13 +123,17 @@ export class ChannelSubscription {
   /**
    * True once every message published before this call, and waited for (heardWherever), has been handed to
    * `message`; false when that cannot be known (not subscribed, the subscription lost meanwhile,
-   * Redis not answering within FailOpen's limit). At once while a PING sent within VOUCH_MS has been
-   * answered; otherwise the callers of one event-loop turn share one PING, sent after all of them.
+   * Redis not answering within FailOpen's limit). At once while a PING sent within VOUCH_MS less
+   * CLOCK_MARGIN_MS has been answered on a connection that still serves the channel; otherwise the
+   * callers of one event-loop turn share one PING, sent after all of them.
    */
   caughtUp(): boolean | Promise<boolean> {
     if (!this.subscribed) return false;
     const age = performance.now() - this.vouchedAt;
-    if (age > VOUCH_MS) return this.checkAfterTurn();
+    // The wall clock too: the monotonic one may stand still while the host or VM is suspended, when
+    // revocations may come in unheard; a wall clock set back leaves the monotonic one to decide.
+    const stale = Math.max(age, Date.now() - this.vouchedAtWall) > VOUCH_MS - CLOCK_MARGIN_MS;
+    if (stale || !this.connection || !this.endpoint.serves(this.connection)) return this.checkAfterTurn();
     if (age > REVOUCH_AFTER_MS && !this.revouching) {
       this.revouching = true;
       void this.ping().finally(() => (this.revouching = false));
@@ -146,13 +157,14 @@ export class ChannelSubscription {
     if (!this.endpoint.serves(connection)) return this.drop(connection, 'the channel moved to another master');
     // Read before the PING goes out: the PING reaches Redis after this instant, whatever the queue.
     const sentAt = performance.now();
+    const sentAtWall = Date.now();
     const answer: unknown = await this.failOpen.call(() => connection.ping());
     if (answer === undefined) return false;
     // A subscribed connection answers ["pong", ""]. A plain PONG (or a stray reply) means the server ended
     // the subscription on its own, as a Cluster node does when the channel's slot leaves it.
     if (!Array.isArray(answer) || answer[0] !== 'pong') return this.drop(connection, 'the server ended the subscription');
     if (!this.subscribed || this.session !== session) return false;
-    this.vouchedAt = Math.max(this.vouchedAt, sentAt);
+    if (sentAt > this.vouchedAt) [this.vouchedAt, this.vouchedAtWall] = [sentAt, sentAtWall];
     return true;
   }
 
@@ -201,6 +213,8 @@ export class ChannelSubscription {
   /** Closes a connection that cannot serve the channel: the next one is opened as after any loss. */
   private drop(connection: Redis, reason: string): false {
     this.problems.warn(`Subscribing again: ${reason}`);
+    // Lost already, though the connection's close is yet to come (lose).
+    this.vouchedAt = -Infinity;
     connection.disconnect();
     return false;
   }

@@ -46,8 +46,8 @@ describe('AppendBatcher when a batch fails', () => {
     );
 
   /**
-   * Lets appends made so far reach their store's queue (each is serialised first, which takes a turn
-   * of the event loop here), and a batch leave at the end of that turn if one can.
+   * Lets appends made so far reach their store's queue and a batch leave if one can: a batch leaves at
+   * the end of a turn of the event loop, with a setImmediate registered after this helper's first.
    */
   const queued = async () => {
     for (let turn = 0; turn < 2; turn += 1) await new Promise((resolve) => setImmediate(resolve));
