@@ -99,10 +99,10 @@ export class RequestRateLimiter {
    * The caller `verification` proves, and the headers of its request, counted as `count` counts. A
    * key the instance presumes (one it remembers) is counted at once, while the key is confirmed: when
    * the confirmation needs a round trip to Redis (a revocation check's PING), it and the count's
-   * overlap rather than follow each other. Otherwise the confirmed key is counted once confirmed. Nothing is counted for
-   * a header that proves nobody, nor for an operator, except a presumed key that proves revoked
-   * meanwhile: its request has counted, against a key nobody can use any more, and its 429 is moot
-   * (the caller answers 401).
+   * overlap rather than follow each other. Otherwise the confirmed key is counted once confirmed.
+   * Nothing is counted for a header that proves nobody, nor for an operator, except a presumed key
+   * that proves revoked meanwhile: its request has counted, against a key nobody can use any more,
+   * and its 429 is moot (the caller answers 401).
    */
   async countCaller<T extends Caller>({ caller, presumedApiKeyId }: Verification<T>): Promise<CountedCaller<T>> {
     const presumed = presumedApiKeyId === undefined ? undefined : this.count(presumedApiKeyId);

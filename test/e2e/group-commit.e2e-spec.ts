@@ -3,7 +3,7 @@ import type { Response } from 'supertest';
 import { ApiClient, bearer, TenantKey } from '../support/api-client';
 import { startTestApp, TestApp } from '../support/test-app';
 import { waitFor } from '../support/wait-for';
-import { BATCHES_IN_FLIGHT, SECOND_BATCH_MIN_BYTES } from '../../src/event-log/append/append-batcher';
+import { AppendBatcher, BATCHES_IN_FLIGHT, SECOND_BATCH_MIN_BYTES } from '../../src/event-log/append/append-batcher';
 
 /**
  * Group commit (issue 8) through the real HTTP path: appends that arrive while their store's
@@ -376,6 +376,20 @@ describe('Group commit of concurrent appends', () => {
     await expect(sql.query(`SELECT * FROM append_batch($1, $2::jsonb, 1000)`, [storeId, request])).rejects.toThrow(/does not exist/);
     const { rows } = await sql.query(`SELECT total_events::int, total_size_bytes::int FROM event_stores WHERE id = $1`, [storeId]);
     expect(rows).toEqual([{ total_events: 1, total_size_bytes: 2 }]);
+  });
+
+  it('commits the appends that reach an idle store in one turn of the event loop in one transaction, not the first alone', async () => {
+    // Straight to the batcher, so that the three arrive in one turn for certain (over HTTP, they may or may not).
+    const batcher = testApp.app.get(AppendBatcher);
+    const outcomes = await Promise.all(
+      ['a', 'b', 'c'].map((streamId) =>
+        batcher.append(tenant.tenantId, storeId, { kind: 'stream', streamId, expectedVersion: undefined, events: [event('x')] }),
+      ),
+    );
+    expect(outcomes.map(({ outcome }) => outcome)).toEqual(['appended', 'appended', 'appended']);
+    const transactions = await transactionsByPosition();
+    expect([...transactions.keys()].sort()).toEqual([1, 2, 3]);
+    expect(new Set(transactions.values()).size).toBe(1);
   });
 
   it('counts batch sizes in the metrics', async () => {

@@ -44,9 +44,10 @@ const REVOUCH_AFTER_MS = 50;
  * arranges on each topology (on a Cluster, the master serving the channel's slot).
  *
  * A PING answered vouches for a little less than VOUCH_MS after it was sent, and a publisher waits
- * VOUCH_MS after Redis took its message (heardWherever): a busy listener checks against the last PING instead of sending one per turn of
- * its event loop (each a write that wakes Redis, a tenth of the API's CPU per single-event append
- * with the request count's), and sends the next in the background while the last still vouches.
+ * VOUCH_MS after Redis took its message (heardWherever): a busy listener checks against the last
+ * PING instead of sending one per turn of its event loop (each a write that wakes Redis, a tenth of
+ * the API's CPU per single-event append with the request count's), and sends the next in the
+ * background while the last still vouches.
  */
 export class ChannelSubscription {
   private readonly logger: Logger;
@@ -121,9 +122,9 @@ export class ChannelSubscription {
   }
 
   /**
-   * True once every message published before this call, and waited for (heardWherever), has been handed to
-   * `message`; false when that cannot be known (not subscribed, the subscription lost meanwhile,
-   * Redis not answering within FailOpen's limit). At once while a PING sent within VOUCH_MS less
+   * True once every message published before this call, and waited for (heardWherever), has been
+   * handed to `message`; false when that cannot be known (not subscribed, the subscription lost
+   * meanwhile, Redis not answering within FailOpen's limit). At once while a PING sent within VOUCH_MS less
    * CLOCK_MARGIN_MS has been answered on a connection that still serves the channel; otherwise the
    * callers of one event-loop turn share one PING, sent after all of them.
    */
