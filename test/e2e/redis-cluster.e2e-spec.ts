@@ -1,6 +1,8 @@
 import { ApiClient, bearer, TenantKey } from '../support/api-client';
+import { cliWith } from '../support/cli-process';
 import { RedisCluster, RedisTopologyHarness } from '../support/redis-topology';
 import { ServiceOnRedis } from '../support/service-on-redis';
+import { cloneTestDatabase } from '../support/test-database';
 import { TestSocket } from '../support/ws-client';
 
 const PREFIX = '{es-cluster}';
@@ -53,6 +55,29 @@ describe('The service on a Redis Cluster', () => {
     const keysPerMaster = await Promise.all(cluster.masters.map((master) => master.with((client) => client.keys(`${PREFIX}*`))));
     expect(keysPerMaster.map((keys) => keys.length > 0)).toEqual(cluster.masters.map((master) => master === owner));
     expect(keysPerMaster.flat()).toEqual(expect.arrayContaining([`${PREFIX}:rate-limit:requests:${service.owner.apiKeyId}`]));
+  });
+
+  it("lets the CLI revoke a key on the Cluster: the revocation is announced on the slot's master and the CLI exits", async () => {
+    const database = await cloneTestDatabase();
+    const listener = (await slotOwner()).client();
+    try {
+      const env = { ...cluster.env, DATABASE_URL: database.url, REDIS_PREFIX: PREFIX };
+      const tenant = await cliWith(env, 'tenants:create', 'cluster-operators');
+      expect(tenant).toMatchObject({ code: 0 });
+      const key = await cliWith(env, 'api-keys:create', JSON.parse(tenant.stdout).id, '--name', 'ops');
+      expect(key).toMatchObject({ code: 0 });
+      const keyId: string = JSON.parse(key.stdout).id;
+      await listener.connect();
+      await listener.ssubscribe(`${PREFIX}:auth:revocations`);
+      const announced = new Promise<string>((resolve) =>
+        listener.once('smessage', (_channel: string, message: string) => resolve(message)),
+      );
+      expect(await cliWith(env, 'api-keys:revoke', keyId)).toMatchObject({ code: 0 });
+      expect(JSON.parse(await announced)).toEqual({ apiKeyId: keyId });
+    } finally {
+      listener.disconnect();
+      await database.drop();
+    }
   });
 
   it('lists a WebSocket of one instance through the other, and closes it from there', async () => {

@@ -1,4 +1,5 @@
 import { ApiClient } from '../support/api-client';
+import { cliWith } from '../support/cli-process';
 import { RedisTopologyHarness, SentinelSet } from '../support/redis-topology';
 import { ServiceProcess } from '../support/service-process';
 import { ServiceOnRedis } from '../support/service-on-redis';
@@ -67,6 +68,28 @@ describe('The service on Redis Sentinel', () => {
   afterAll(async () => {
     await service?.stop();
     await harness.stop();
+  });
+
+  it('lets the CLI revoke a key through the Sentinels: the revocation is announced on the master and the CLI exits', async () => {
+    const database = await cloneTestDatabase();
+    const prefix = '{es-sentinel-cli}';
+    const listener = set.master.client();
+    try {
+      const env = { ...set.env, DATABASE_URL: database.url, REDIS_PREFIX: prefix };
+      const tenant = await cliWith(env, 'tenants:create', 'sentinel-operators');
+      expect(tenant).toMatchObject({ code: 0 });
+      const key = await cliWith(env, 'api-keys:create', JSON.parse(tenant.stdout).id, '--name', 'ops');
+      expect(key).toMatchObject({ code: 0 });
+      const keyId: string = JSON.parse(key.stdout).id;
+      await listener.connect();
+      await listener.subscribe(`${prefix}:auth:revocations`);
+      const announced = new Promise<string>((resolve) => listener.once('message', (_channel: string, message: string) => resolve(message)));
+      expect(await cliWith(env, 'api-keys:revoke', keyId)).toMatchObject({ code: 0 });
+      expect(JSON.parse(await announced)).toEqual({ apiKeyId: keyId });
+    } finally {
+      listener.disconnect();
+      await database.drop();
+    }
   });
 
   it('follows a failover during appends: deliveries resume within 15 s of the promotion, none lost, no restart', async () => {

@@ -3,10 +3,18 @@ import { promisify } from 'node:util';
 import { redisPrefixFor, testEnvironment } from './test-environment';
 
 export interface CliResult {
-  code: number;
+  /** The exit code; null when it was killed (it ran past CLI_TIMEOUT_MS). */
+  code: number | null;
   stdout: string;
   stderr: string;
 }
+
+/**
+ * How long a CLI run may take before it is killed: a command takes about a second, the embedded
+ * database's first start several; a CLI that never exits fails its test here, with what it printed,
+ * rather than at Jest's timeout, and is not left running.
+ */
+const CLI_TIMEOUT_MS = 90_000;
 
 /**
  * Runs the built CLI (`npm run cli -- …`) against one database, with the tests' Redis and that
@@ -26,11 +34,13 @@ export async function cliIn(projectFolder: string, env: Record<string, string>, 
   try {
     const { stdout, stderr } = await promisify(execFile)(process.execPath, ['dist/cli/main.js', ...args], {
       cwd: projectFolder,
+      timeout: CLI_TIMEOUT_MS,
+      killSignal: 'SIGKILL',
       env: { PATH: process.env.PATH ?? '', REDIS_URL: testEnvironment.redisUrl, REDIS_PREFIX: redisPrefixFor(env.DATABASE_URL), ...env },
     });
     return { code: 0, stdout, stderr };
   } catch (error) {
-    const failure = error as { code: number; stdout: string; stderr: string };
+    const failure = error as { code: number | null; stdout: string; stderr: string };
     return { code: failure.code, stdout: failure.stdout, stderr: failure.stderr };
   }
 }

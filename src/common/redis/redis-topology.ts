@@ -40,12 +40,15 @@ function reconnectOnReadOnly(error: Error): boolean {
 const SENTINEL_TIMEOUT_MS = 2000;
 
 /**
- * ioredis's Sentinel connector, with its failover listener stopped before each connection attempt.
- * The listener (`failoverDetector`) outlives the connection it watches: when the master dies, the
- * client connects again, and a `+switch-master` heard while it is still asking the Sentinels where the
- * master is cuts that attempt off, which ends the client for good ("Connection is closed." to every
- * command from then on). Before an attempt there is no connection left for the listener to drop, and
- * the attempt asks the Sentinels anyway; the attempt that connects starts a new listener.
+ * ioredis's Sentinel connector, with its failover listener stopped whenever its connection has closed.
+ * The listener (`failoverDetector`) otherwise outlives the connection it watches:
+ * - when the master dies, the client connects again, and a `+switch-master` heard while it is still
+ *   asking the Sentinels where the master is cuts that attempt off, which ends the client for good
+ *   ("Connection is closed." to every command from then on);
+ * - when the client is closed (`quit()`, which never tells the connector), its connections to the
+ *   Sentinels stay open, and a process that ends when nothing is left to do, as the CLI does, never ends.
+ * With no connection, the listener has nothing to drop, and the next attempt asks the Sentinels anyway;
+ * the attempt that connects starts a new listener.
  */
 class FailoverFollowingConnector extends SentinelConnector {
   /** ioredis hands a custom connector the client's whole options, of which the Sentinel ones are a part. */
@@ -53,11 +56,19 @@ class FailoverFollowingConnector extends SentinelConnector {
     super(options as SentinelConnectionOptions);
   }
 
-  override connect(eventEmitter: Parameters<SentinelConnector['connect']>[0]): ReturnType<SentinelConnector['connect']> {
-    // disconnect() is how ioredis stops the listener. Its other effect, ending the previous connection, does
-    // nothing here (ioredis connects again only once that one has closed) but leave a 2 s timer to destroy it.
+  override async connect(eventEmitter: Parameters<SentinelConnector['connect']>[0]): ReturnType<SentinelConnector['connect']> {
+    this.stopFollowing();
+    const stream = await super.connect(eventEmitter);
+    stream.once('close', () => this.stopFollowing());
+    return stream;
+  }
+
+  private stopFollowing(): void {
+    // A connection that has closed needs no ending: forgotten, it is not left the 2 s timer
+    // (disconnectTimeout) that disconnect() sets to destroy the connection it ends.
+    if (this.stream?.destroyed) Object.assign(this, { stream: undefined });
+    // disconnect() is how ioredis stops the listener.
     super.disconnect();
-    return super.connect(eventEmitter);
   }
 }
 
