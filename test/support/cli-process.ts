@@ -3,16 +3,17 @@ import { promisify } from 'node:util';
 import { redisPrefixFor, testEnvironment } from './test-environment';
 
 export interface CliResult {
-  /** The exit code; null when it was killed (it ran past CLI_TIMEOUT_MS). */
+  /** The exit code; null when a signal ended it (SIGKILL past CLI_TIMEOUT_MS). */
   code: number | null;
+  signal: NodeJS.Signals | null;
   stdout: string;
   stderr: string;
 }
 
 /**
- * How long a CLI run may take before it is killed: a command takes about a second, the embedded
- * database's first start several; a CLI that never exits fails its test here, with what it printed,
- * rather than at Jest's timeout, and is not left running.
+ * How long a CLI run may take before it is killed: a command takes about a second here, so this is
+ * far beyond what a busy machine adds. A CLI that never exits is not left running, and its test fails
+ * on its result (code null, SIGKILL) with what it printed, unless Jest's own timeout comes first.
  */
 const CLI_TIMEOUT_MS = 90_000;
 
@@ -38,9 +39,9 @@ export async function cliIn(projectFolder: string, env: Record<string, string>, 
       killSignal: 'SIGKILL',
       env: { PATH: process.env.PATH ?? '', REDIS_URL: testEnvironment.redisUrl, REDIS_PREFIX: redisPrefixFor(env.DATABASE_URL), ...env },
     });
-    return { code: 0, stdout, stderr };
+    return { code: 0, signal: null, stdout, stderr };
   } catch (error) {
-    const failure = error as { code: number | null; stdout: string; stderr: string };
-    return { code: failure.code, stdout: failure.stdout, stderr: failure.stderr };
+    const failure = error as { code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string };
+    return { code: failure.code, signal: failure.signal, stdout: failure.stdout, stderr: failure.stderr };
   }
 }

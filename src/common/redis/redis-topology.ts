@@ -63,12 +63,18 @@ class FailoverFollowingConnector extends SentinelConnector {
     return stream;
   }
 
+  /**
+   * disconnect() is how ioredis stops the listener. It also ends the connection, and each of the
+   * listener's connections to the Sentinels, with a timer (disconnectTimeout, 2 s) that destroys one
+   * still open then and is cleared by its 'close'; on a connection already closed, nothing clears it,
+   * and it holds a process that is ending for 2 s. So a closed connection is forgotten first, and a
+   * stopped listener afterwards, so that the next attempt (and ioredis, once connected) does not stop
+   * it again.
+   */
   private stopFollowing(): void {
-    // A connection that has closed needs no ending: forgotten, it is not left the 2 s timer
-    // (disconnectTimeout) that disconnect() sets to destroy the connection it ends.
     if (this.stream?.destroyed) Object.assign(this, { stream: undefined });
-    // disconnect() is how ioredis stops the listener.
     super.disconnect();
+    Object.assign(this, { failoverDetector: null });
   }
 }
 
