@@ -78,6 +78,22 @@ class FailoverFollowingConnector extends SentinelConnector {
   }
 }
 
+/** How often a Cluster client reads the slot map again (refreshSlotsWhileOpen). */
+const SLOTS_REFRESH_MS = 5000;
+
+/**
+ * Reads the Cluster's slot map every SLOTS_REFRESH_MS while the client is open: ioredis reads it
+ * again only after a redirection or an error, and a master demoted under a listener
+ * (ChannelEndpoint.serves) would go unnoticed. ioredis's own `slotsRefreshInterval` re-arms itself
+ * when a refresh is under way as the client quits (the refresh's callback schedules the next round
+ * whatever the client's state), so a process that ends when nothing is left to do, as the CLI does,
+ * could run for ever; this timer never holds a process, and stops when the client ends.
+ */
+function refreshSlotsWhileOpen(cluster: Cluster): void {
+  const timer = setInterval(() => cluster.refreshSlotsCache(), SLOTS_REFRESH_MS).unref();
+  cluster.once('end', () => clearInterval(timer));
+}
+
 /**
  * The three ways to reach Redis (docs/redis.md): one server (REDIS_URL), a master that Sentinels watch
  * and replace (REDIS_SENTINELS), or a Cluster (REDIS_CLUSTER_NODES). ioredis does the work of each: asking
@@ -90,15 +106,14 @@ export class RedisTopology {
   connect({ maxRetriesPerRequest, enableOfflineQueue, enableAutoPipelining = false }: ClientOptions): RedisClient {
     const config = this.config;
     if (config.REDIS_CLUSTER_NODES) {
-      return new Cluster(config.REDIS_CLUSTER_NODES, {
+      const cluster = new Cluster(config.REDIS_CLUSTER_NODES, {
         clusterRetryStrategy: reconnectDelay,
-        // ioredis reads the slots again only after a redirection or an error unless told: a master demoted
-        // under a listener (ChannelEndpoint.serves) would go unnoticed.
-        slotsRefreshInterval: 5000,
         enableOfflineQueue,
         enableAutoPipelining,
         redisOptions: { password: config.REDIS_PASSWORD, maxRetriesPerRequest },
       });
+      refreshSlotsWhileOpen(cluster);
+      return cluster;
     }
     const options: RedisOptions = {
       retryStrategy: reconnectDelay,
