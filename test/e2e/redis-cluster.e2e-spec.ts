@@ -1,6 +1,6 @@
 import type Redis from 'ioredis';
 import { ApiClient, bearer, TenantKey } from '../support/api-client';
-import { cliWith } from '../support/cli-process';
+import { cliWith, createKeyWithCli } from '../support/cli-process';
 import { RedisCluster, RedisTopologyHarness } from '../support/redis-topology';
 import { ServiceOnRedis } from '../support/service-on-redis';
 import { cloneTestDatabase } from '../support/test-database';
@@ -64,11 +64,7 @@ describe('The service on a Redis Cluster', () => {
     let listener: Redis | undefined;
     try {
       const env = { ...cluster.env, DATABASE_URL: database.url, REDIS_PREFIX: PREFIX };
-      const tenant = await cliWith(env, 'tenants:create', 'cluster-operators');
-      expect(tenant).toMatchObject({ code: 0 });
-      const key = await cliWith(env, 'api-keys:create', JSON.parse(tenant.stdout).id, '--name', 'ops');
-      expect(key).toMatchObject({ code: 0 });
-      const keyId: string = JSON.parse(key.stdout).id;
+      const keyId = await createKeyWithCli(env, 'cluster-operators');
       const heard: unknown[] = [];
       listener = (await slotOwner()).client();
       listener.on('smessage', (_channel: string, message: string) => heard.push(JSON.parse(message)));

@@ -1,5 +1,5 @@
 import { ApiClient } from '../support/api-client';
-import { cliWith } from '../support/cli-process';
+import { cliWith, createKeyWithCli } from '../support/cli-process';
 import { RedisTopologyHarness, SentinelSet } from '../support/redis-topology';
 import { ServiceProcess } from '../support/service-process';
 import { ServiceOnRedis } from '../support/service-on-redis';
@@ -76,11 +76,7 @@ describe('The service on Redis Sentinel', () => {
     const listener = set.master.client();
     try {
       const env = { ...set.env, DATABASE_URL: database.url, REDIS_PREFIX: prefix };
-      const tenant = await cliWith(env, 'tenants:create', 'sentinel-operators');
-      expect(tenant).toMatchObject({ code: 0 });
-      const key = await cliWith(env, 'api-keys:create', JSON.parse(tenant.stdout).id, '--name', 'ops');
-      expect(key).toMatchObject({ code: 0 });
-      const keyId: string = JSON.parse(key.stdout).id;
+      const keyId = await createKeyWithCli(env, 'sentinel-operators');
       const heard: unknown[] = [];
       listener.on('message', (_channel: string, message: string) => heard.push(JSON.parse(message)));
       await listener.connect();

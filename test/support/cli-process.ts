@@ -45,3 +45,12 @@ export async function cliIn(projectFolder: string, env: Record<string, string>, 
     return { code: failure.code, signal: failure.signal, stdout: failure.stdout, stderr: failure.stderr };
   }
 }
+
+/** Creates a tenant and an API key of it with the CLI, each run expected to succeed; resolves to the key's id. */
+export async function createKeyWithCli(env: Record<string, string>, tenantName: string): Promise<string> {
+  const tenant = await cliWith(env, 'tenants:create', tenantName);
+  expect(tenant).toMatchObject({ code: 0 });
+  const key = await cliWith(env, 'api-keys:create', (JSON.parse(tenant.stdout) as { id: string }).id, '--name', 'ops');
+  expect(key).toMatchObject({ code: 0 });
+  return (JSON.parse(key.stdout) as { id: string }).id;
+}
