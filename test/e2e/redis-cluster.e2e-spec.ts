@@ -1,10 +1,9 @@
 import type Redis from 'ioredis';
 import { ApiClient, bearer, TenantKey } from '../support/api-client';
-import { cliWith, createKeyWithCli } from '../support/cli-process';
+import { createKeyWithCli, revokeWithCliHeardBy } from '../support/cli-process';
 import { RedisCluster, RedisTopologyHarness } from '../support/redis-topology';
 import { ServiceOnRedis } from '../support/service-on-redis';
 import { cloneTestDatabase } from '../support/test-database';
-import { waitFor } from '../support/wait-for';
 import { TestSocket } from '../support/ws-client';
 
 const PREFIX = '{es-cluster}';
@@ -65,15 +64,8 @@ describe('The service on a Redis Cluster', () => {
     try {
       const env = { ...cluster.env, DATABASE_URL: database.url, REDIS_PREFIX: PREFIX };
       const keyId = await createKeyWithCli(env, 'cluster-operators');
-      const heard: unknown[] = [];
       listener = (await slotOwner()).client();
-      listener.on('smessage', (_channel: string, message: string) => heard.push(JSON.parse(message)));
-      await listener.connect();
-      await listener.ssubscribe(`${PREFIX}:auth:revocations`);
-      expect(await cliWith(env, 'api-keys:revoke', keyId)).toMatchObject({ code: 0 });
-      // The CLI answers once Redis has taken the announcement: 10 s is far more than its delivery here takes.
-      await waitFor(() => heard.length > 0, { timeoutMs: 10_000, what: "the revocation announced on the slot's master" });
-      expect(heard).toEqual([{ apiKeyId: keyId }]);
+      expect(await revokeWithCliHeardBy(env, keyId, listener, { sharded: true })).toEqual([{ apiKeyId: keyId }]);
     } finally {
       listener?.disconnect();
       await database.drop();

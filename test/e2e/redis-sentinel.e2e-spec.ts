@@ -1,5 +1,5 @@
 import { ApiClient } from '../support/api-client';
-import { cliWith, createKeyWithCli } from '../support/cli-process';
+import { createKeyWithCli, revokeWithCliHeardBy } from '../support/cli-process';
 import { RedisTopologyHarness, SentinelSet } from '../support/redis-topology';
 import { ServiceProcess } from '../support/service-process';
 import { ServiceOnRedis } from '../support/service-on-redis';
@@ -77,14 +77,7 @@ describe('The service on Redis Sentinel', () => {
     try {
       const env = { ...set.env, DATABASE_URL: database.url, REDIS_PREFIX: prefix };
       const keyId = await createKeyWithCli(env, 'sentinel-operators');
-      const heard: unknown[] = [];
-      listener.on('message', (_channel: string, message: string) => heard.push(JSON.parse(message)));
-      await listener.connect();
-      await listener.subscribe(`${prefix}:auth:revocations`);
-      expect(await cliWith(env, 'api-keys:revoke', keyId)).toMatchObject({ code: 0 });
-      // The CLI answers once Redis has taken the announcement: 10 s is far more than its delivery here takes.
-      await waitFor(() => heard.length > 0, { timeoutMs: 10_000, what: 'the revocation announced on the master' });
-      expect(heard).toEqual([{ apiKeyId: keyId }]);
+      expect(await revokeWithCliHeardBy(env, keyId, listener, { sharded: false })).toEqual([{ apiKeyId: keyId }]);
     } finally {
       listener.disconnect();
       await database.drop();

@@ -1,5 +1,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
+import type Redis from 'ioredis';
+import { waitFor } from './wait-for';
 import { redisPrefixFor, testEnvironment } from './test-environment';
 
 export interface CliResult {
@@ -53,4 +55,26 @@ export async function createKeyWithCli(env: Record<string, string>, tenantName: 
   const key = await cliWith(env, 'api-keys:create', (JSON.parse(tenant.stdout) as { id: string }).id, '--name', 'ops');
   expect(key).toMatchObject({ code: 0 });
   return (JSON.parse(key.stdout) as { id: string }).id;
+}
+
+/**
+ * Revokes a key with the CLI while `listener`, a client of the server that carries the revocation
+ * channel, listens on it (sharded pub/sub on a Cluster's slot master, as the service announces there);
+ * resolves to the messages it heard.
+ */
+export async function revokeWithCliHeardBy(
+  env: Record<string, string>,
+  keyId: string,
+  listener: Redis,
+  { sharded }: { sharded: boolean },
+): Promise<unknown[]> {
+  const heard: unknown[] = [];
+  listener.on(sharded ? 'smessage' : 'message', (_channel: string, message: string) => heard.push(JSON.parse(message)));
+  await listener.connect();
+  const channel = `${env.REDIS_PREFIX}:auth:revocations`;
+  await (sharded ? listener.ssubscribe(channel) : listener.subscribe(channel));
+  expect(await cliWith(env, 'api-keys:revoke', keyId)).toMatchObject({ code: 0 });
+  // The CLI answers once Redis has taken the announcement: 10 s is far more than its delivery here takes.
+  await waitFor(() => heard.length > 0, { timeoutMs: 10_000, what: `the revocation announced on ${channel}` });
+  return heard;
 }
