@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import { ADVISORY_LOCKS, lockForTransaction } from '../database/advisory-locks';
 import { CONSUMER_CONNECTION_TTL_MS } from './consumer.constants';
 
 /** A consumer as its row holds it. */
@@ -49,9 +50,6 @@ export interface ParkedEventRecord {
 }
 
 type Row = Record<string, unknown>;
-
-/** Seed of the transaction lock on a store's consumers, apart from other advisory-lock users (subscriptions use 4217003). */
-const CREATE_LOCK_KEY_SEED = 4217028;
 
 /** The rows an UPDATE or DELETE … RETURNING gave back (TypeORM answers those with `[rows, rowCount]`). */
 export async function changedRows(manager: EntityManager, sql: string, parameters: unknown[]): Promise<Row[]> {
@@ -123,7 +121,7 @@ export class ConsumerRepository {
 
   /** Holds back other creates in the store (the count against CONSUMERS_MAX_PER_STORE) until the transaction ends. */
   async lockStoreForCreate(manager: EntityManager, eventStoreId: string): Promise<void> {
-    await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, $2))`, [eventStoreId, CREATE_LOCK_KEY_SEED]);
+    await lockForTransaction(manager, ADVISORY_LOCKS.consumerCreates(eventStoreId));
   }
 
   async countInStore(manager: EntityManager, eventStoreId: string): Promise<number> {

@@ -1,5 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { DataSource, QueryRunner } from 'typeorm';
+import { ADVISORY_LOCKS, lockSession, tryLockSession, unlockSession } from './advisory-locks';
 import { ConnectionSettings, databaseHosts, dataSourceOptions } from './data-source-options';
 
 /**
@@ -24,9 +25,6 @@ export const RETIRED_HISTORY_MESSAGE =
   'The database was migrated by a development version older than 0.1.0, whose migrations were squashed into one baseline: ' +
   'recreate it (for npm start, delete its data directory, .data by default: it holds development data only)';
 
-/** Arbitrary but fixed: every process of this service takes the same lock before migrating. */
-const MIGRATION_LOCK_KEY = 4_217_001;
-
 /**
  * Applies pending migrations. Several API and worker processes may start at once, so they queue on
  * a session-level advisory lock and each finds nothing left to do once the first has finished.
@@ -40,16 +38,15 @@ export async function runMigrations(
   const lockHolder = dataSource.createQueryRunner();
   try {
     await lockHolder.connect();
-    const [{ locked }] = await lockHolder.query('SELECT pg_try_advisory_lock($1) AS locked', [MIGRATION_LOCK_KEY]);
-    if (!locked) {
+    if (!(await tryLockSession(lockHolder, ADVISORY_LOCKS.migrations))) {
       log('Waiting for another process to finish migrating');
-      await lockHolder.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+      await lockSession(lockHolder, ADVISORY_LOCKS.migrations);
     }
     if (await holdsRetiredMigrations(lockHolder)) throw new Error(RETIRED_HISTORY_MESSAGE);
     const applied = await dataSource.runMigrations();
     for (const migration of applied) log(`Applied ${migration.name}`);
   } finally {
-    await lockHolder.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
+    await unlockSession(lockHolder, ADVISORY_LOCKS.migrations).catch(() => undefined);
     await lockHolder.release();
     await dataSource.destroy();
   }

@@ -1,14 +1,13 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { EnvironmentVariables } from '../config/environment-variables';
+import { ADVISORY_LOCKS, whileHolding } from '../database/advisory-locks';
 import { TenantDatabase } from '../database/tenant-shares/tenant-database';
 import { ExpiredRecordsRepository } from '../event-log/expiry/expired-records.repository';
 import { EventStoreRepository } from '../event-stores/event-store.repository';
 
 /** Events deleted per transaction: each batch holds its store's lock, so appends to it wait at most one batch. */
 export const RETENTION_BATCH_SIZE = 1000;
-/** Arbitrary but fixed, apart from the migration lock (4217001) and the subscription locks' seed (4217002). */
-const SWEEP_LOCK_KEY = 4_217_003;
 
 /**
  * Every RETENTION_SWEEP_INTERVAL_MS each worker tries to sweep: delete the events past their
@@ -51,17 +50,11 @@ export class RetentionSweep implements OnApplicationBootstrap, OnModuleDestroy {
 
   private async sweepOnce(): Promise<void> {
     try {
-      await this.database.onOneConnection(null, async (db) => {
-        const [{ locked }] = await db.query(`SELECT pg_try_advisory_lock($1) AS locked`, [SWEEP_LOCK_KEY]);
-        if (!locked) return;
-        try {
-          const { events, idempotencyKeys } = await this.sweepStores(db);
-          if (events + idempotencyKeys > 0)
-            this.logger.log(`Retention deleted ${events} events and ${idempotencyKeys} expired idempotency records`);
-        } finally {
-          await db.query(`SELECT pg_advisory_unlock($1)`, [SWEEP_LOCK_KEY]);
-        }
-      });
+      const swept = await this.database.onOneConnection(null, (db) =>
+        whileHolding(db, ADVISORY_LOCKS.retentionSweep, () => this.sweepStores(db)),
+      );
+      if (swept && swept.events + swept.idempotencyKeys > 0)
+        this.logger.log(`Retention deleted ${swept.events} events and ${swept.idempotencyKeys} expired idempotency records`);
     } catch (error) {
       this.logger.warn(`Retention sweep failed, retrying in ${this.config.RETENTION_SWEEP_INTERVAL_MS} ms: ${(error as Error).message}`);
     }

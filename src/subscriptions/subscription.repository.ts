@@ -1,12 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import { ADVISORY_LOCKS, lockForTransaction } from '../database/advisory-locks';
 import { newId } from '../common/ids';
 import type { NewWebhookSubscription } from './commands/create-subscription.command';
 import { SubscriptionEntity } from './entities/subscription.entity';
 import { newWebhookSecret } from './webhook-secret';
-
-/** Seed of the transaction lock on a store's subscriptions, keeping it apart from other advisory-lock users. */
-const CREATE_LOCK_KEY_SEED = 4217003;
 
 /**
  * The `subscriptions` table's rows as the API creates, shows and deletes them, through TypeORM
@@ -18,7 +16,7 @@ const CREATE_LOCK_KEY_SEED = 4217003;
 export class SubscriptionRepository {
   /** Holds back other creates in the store until the transaction ends. */
   async lockStoreForCreate(manager: EntityManager, eventStoreId: string): Promise<void> {
-    await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, $2))`, [eventStoreId, CREATE_LOCK_KEY_SEED]);
+    await lockForTransaction(manager, ADVISORY_LOCKS.subscriptionCreates(eventStoreId));
   }
 
   /** The oldest subscription with the same filter, url and headers (and secret, when one is given). */

@@ -1,0 +1,110 @@
+import { Client } from 'pg';
+import {
+  ADVISORY_LOCKS,
+  AdvisoryLockKey,
+  lockForTransaction,
+  tryLockSession,
+  unlockSession,
+  whileHolding,
+} from '../../src/database/advisory-locks';
+import type { Queryable } from '../../src/database/replicas/read-replicas';
+import { cloneTestDatabase, TestDatabase } from '../support/test-database';
+import { waitFor } from '../support/wait-for';
+
+/**
+ * The advisory locks that keep workers and processes apart (migrations, the retention sweep, a
+ * subscription's deliveries, creates counted against a store's maximum), on real sessions of one
+ * database: who holds a lock keeps every other session out, until it lets go or its transaction ends.
+ */
+describe('Advisory locks', () => {
+  let database: TestDatabase;
+  const sessions: Client[] = [];
+
+  beforeAll(async () => {
+    database = await cloneTestDatabase();
+  });
+  afterAll(async () => {
+    await Promise.all(sessions.map((session) => session.end()));
+    await database.drop();
+  });
+
+  /** A session of its own, queried as the service queries (rows back). */
+  const session = async (): Promise<Queryable> => {
+    const client = new Client({ connectionString: database.url });
+    await client.connect();
+    sessions.push(client);
+    return { query: async <T>(sql: string, parameters?: unknown[]) => (await client.query(sql, parameters)).rows as T };
+  };
+
+  it('runs the work of one session at a time, and lets the next in once the first is done', async () => {
+    const [first, second] = [await session(), await session()];
+    const lock = ADVISORY_LOCKS.subscriptionDelivery('sub_1');
+    let ranInside: string | null = 'not run';
+
+    const outer = await whileHolding(first, lock, async () => {
+      ranInside = await whileHolding(second, lock, () => Promise.resolve('second ran while the first held the lock'));
+      return 'first ran';
+    });
+
+    expect(outer).toBe('first ran');
+    expect(ranInside).toBeNull();
+    expect(await whileHolding(second, lock, () => Promise.resolve('second ran'))).toBe('second ran');
+  });
+
+  it('lets go of the lock when the work fails', async () => {
+    const [first, second] = [await session(), await session()];
+    const lock = ADVISORY_LOCKS.retentionSweep;
+
+    await expect(whileHolding(first, lock, () => Promise.reject(new Error('the sweep failed')))).rejects.toThrow('the sweep failed');
+
+    expect(await tryLockSession(second, lock)).toBe(true);
+    await unlockSession(second, lock);
+  });
+
+  it('keeps locks of different kinds on the same id, and of different ids, apart', async () => {
+    const [first, second] = [await session(), await session()];
+    const held: AdvisoryLockKey = ADVISORY_LOCKS.subscriptionCreates('store_1');
+    expect(await tryLockSession(first, held)).toBe(true);
+
+    expect(await tryLockSession(second, held)).toBe(false);
+    for (const other of [ADVISORY_LOCKS.consumerCreates('store_1'), ADVISORY_LOCKS.subscriptionCreates('store_2')]) {
+      expect(await tryLockSession(second, other)).toBe(true);
+      await unlockSession(second, other);
+    }
+    await unlockSession(first, held);
+  });
+
+  it("holds a transaction's lock until it commits: a second transaction waits for it", async () => {
+    const [first, second] = [await session(), await session()];
+    const lock = ADVISORY_LOCKS.consumerCreates('store_1');
+    const order: string[] = [];
+    const [{ pid: secondPid }] = await second.query<{ pid: number }[]>('SELECT pg_backend_pid() AS pid');
+
+    await first.query('BEGIN');
+    await lockForTransaction(first, lock);
+    await second.query('BEGIN');
+    const waiting = lockForTransaction(second, lock).then(() => order.push('second locked'));
+    // The second is queued on the lock: PostgreSQL shows its backend waiting for an advisory lock.
+    await waitFor(
+      async () =>
+        (await first.query<unknown[]>(`SELECT 1 FROM pg_locks WHERE pid = $1 AND locktype = 'advisory' AND NOT granted`, [secondPid]))
+          .length > 0,
+      { what: 'the second transaction to wait for the lock' },
+    );
+    order.push('first commits');
+    await first.query('COMMIT');
+    await waiting;
+    await second.query('COMMIT');
+
+    expect(order).toEqual(['first commits', 'second locked']);
+  });
+
+  it('never gives two kinds of lock the same key or seed, so that no two kinds ever exclude each other', () => {
+    const fixed = [ADVISORY_LOCKS.migrations, ADVISORY_LOCKS.retentionSweep].map((lock) => lock.key);
+    const seeds = [ADVISORY_LOCKS.subscriptionDelivery, ADVISORY_LOCKS.subscriptionCreates, ADVISORY_LOCKS.consumerCreates].map(
+      (kind) => (kind('x') as { seed: number }).seed,
+    );
+    expect(new Set(fixed).size).toBe(fixed.length);
+    expect(new Set(seeds).size).toBe(seeds.length);
+  });
+});
