@@ -270,6 +270,17 @@ describe('Failover of the database primary', () => {
     expect(await eventsSeen()).toEqual([1, 1, 1]);
     expect(await eventsSeen(atLeast)).toEqual([2, 2, 2]);
 
+    // So does a stream read with a token (the /api paths), which the same query serves.
+    const token = { Authorization: `Bearer ${await service.admin.accessToken(tenant.key)}` };
+    const readWithToken = (headers: Record<string, string> = {}) =>
+      service.admin
+        .http()
+        .get('/api/event-stores/orders/streams/order-1/events')
+        .set({ ...token, ...headers })
+        .expect(200);
+    expect((await readWithToken()).body).toMatchObject({ currentStreamVersion: 1, events: [{ type: 'placed' }] });
+    expect((await readWithToken(atLeast)).body).toMatchObject({ currentStreamVersion: 2, events: [{ type: 'placed' }, { type: 'paid' }] });
+
     await pair.resumeReplay();
     await pair.waitForReplay();
     const caughtUp = await service.admin.http().get('/event-stores/orders/streams/order-1').set(bearer(tenant.key)).expect(200);
