@@ -6,7 +6,7 @@ import type { JsonText } from '../../common/json/json-text';
 import { EnvironmentVariables } from '../../config/environment-variables';
 import type { StoredEventResponseDto } from '../dto/stored-event.response.dto';
 import { EventsFilter, eventsQuery, typeCondition } from './events-query';
-import { budgetedPage, PAGE_COLUMNS, PAGE_KEYS, PagedEventRow, pageOf, splitPage } from './page-budget';
+import { budgetedPage, PAGE_KEYS, pageColumns, PagedEventRow, pageOf, splitPage } from './page-budget';
 import { EventShape, eventJsonSql, EventText, pageJson, pageRowOf } from './stored-event';
 
 /** Inclusive bounds on stream positions. */
@@ -110,7 +110,7 @@ export class EventLogReader {
     const values: unknown[] = [eventStoreId, after, limit, Math.min(maxBytes, this.pageBudget)];
     const condition = typeCondition(filter, (value) => `$${values.push(value)}`);
     // The store id as a value, not `= st.id`: Citus then sends the statement to the store's shard alone.
-    const matching = `SELECT ${PAGE_COLUMNS} FROM events
+    const matching = `SELECT ${pageColumns(shape)} FROM events
        WHERE event_store_id = $1 AND global_position > $2 AND ${condition}
        ORDER BY global_position LIMIT $3::int + 1`;
     const rows = await db.query<(PagedEventRow & { store_last_position: string })[]>(

@@ -9,9 +9,15 @@ import { EventShape, eventJsonSql, TagsField } from './stored-event';
 const EVENT_READ_BYTES = `COALESCE(size_bytes, octet_length(data::text) + COALESCE(octet_length(metadata::text), 0))
   + octet_length(stream_id) + octet_length(type) + octet_length(tags::text) + 256`;
 
-/** What the inner query of budgetedPage selects: the event's columns and its size in the page. */
-export const PAGE_COLUMNS = `stream_id, stream_position, global_position, event_id, type, data, metadata, tags, schema_version,
-  transaction_id, created_at, json_head, json_tail, ${EVENT_READ_BYTES} AS read_bytes`;
+/**
+ * What the inner query of budgetedPage selects: the columns of the event's JSON in `shape`
+ * (stored-event.ts) and its size in the page. A frame has no metadata, tags, schema version,
+ * transaction id or tail, which the page's window would otherwise carry for nothing.
+ */
+export function pageColumns(shape: EventShape): string {
+  const stored = shape === 'stored' ? 'metadata, tags, schema_version, transaction_id, json_tail, ' : '';
+  return `stream_id, stream_position, global_position, event_id, type, data, ${stored}created_at, json_head, ${EVENT_READ_BYTES} AS read_bytes`;
+}
 
 /**
  * What the inner query of pageOf selects from `events`: where the event's row is, the positions it
@@ -67,7 +73,7 @@ export interface PagedEventRow {
 
 /**
  * A page of events (cutAtBudget) as rows of PagedEventRow, each with its event's JSON
- * (stored-event.ts) in `shape`, for a subscriber: `page` selects PAGE_COLUMNS, and the rows are
+ * (stored-event.ts) in `shape`, for a subscriber: `page` selects pageColumns(shape), and the rows are
  * taken ORDER BY n.
  */
 export function budgetedPage(page: string, { tags, shape = 'stored', ...cut }: PageCut & { tags?: TagsField; shape?: EventShape }): string {
