@@ -9,7 +9,8 @@ import type { Queryable } from './replicas/read-replicas';
 export type AdvisoryLockKey = { key: number } | { id: string; seed: number };
 
 /**
- * Every advisory lock the service takes, in one place, so that no two kinds share a key. The numbers
+ * Every advisory lock the service takes, in one place, so that no two kinds share a key. Fixed keys
+ * and seeds are apart already (a seed only seeds a hash), but each is unique among its own. The numbers
  * never change: during a rolling upgrade, processes of two versions must still exclude each other.
  */
 export const ADVISORY_LOCKS = {
@@ -26,6 +27,9 @@ export const ADVISORY_LOCKS = {
 } as const;
 
 const logger = new Logger('AdvisoryLocks');
+
+/** The key as a log line names it. */
+const describe = (lock: AdvisoryLockKey) => ('key' in lock ? String(lock.key) : `of ${lock.id} (seed ${lock.seed})`);
 
 /** The key as SQL over the parameters it comes with. */
 function keyOf(lock: AdvisoryLockKey): [sql: string, parameters: unknown[]] {
@@ -71,7 +75,7 @@ export async function whileHolding<T>(db: Queryable, lock: AdvisoryLockKey, work
     return await work();
   } finally {
     await unlockSession(db, lock).catch((error: Error) =>
-      logger.warn(`Could not release advisory lock ${JSON.stringify(lock)}: ${error.message}`),
+      logger.warn(`Could not release the advisory lock ${describe(lock)}: ${error.message}`),
     );
   }
 }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { ADVISORY_LOCKS, lockForTransaction } from '../database/advisory-locks';
 import { newId } from '../common/ids';
+import { ADVISORY_LOCKS, lockForTransaction } from '../database/advisory-locks';
 import type { NewWebhookSubscription } from './commands/create-subscription.command';
 import { SubscriptionEntity } from './entities/subscription.entity';
 import { newWebhookSecret } from './webhook-secret';
