@@ -39,4 +39,4 @@ COPY --from=build /app/dist ./dist
 COPY --from=build /app/console/dist ./console/dist
 USER node
 EXPOSE 3000
-CMD ["node", "dist/main.js"]
+CMD ["node", "--max-semi-space-size=8", "dist/main.js"]

@@ -469,13 +469,20 @@ async function developmentKey(env) {
   return { file, ...JSON.parse(stdout) };
 }
 
+/** What `npm run <script>` runs (`node <flags> <file>`), as node's arguments: the API's flags are package.json's. */
+function nodeArguments(script) {
+  const [command, ...args] = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).scripts[script].split(' ');
+  if (command !== 'node') throw new LaunchError(`package.json's ${script} must run node, not ${command}`);
+  return args.map((arg) => (arg.startsWith('-') ? arg : path.join(root, arg)));
+}
+
 function startServices(env) {
   if (stopping) return; // a signal arrived while starting up
   for (const [name, script] of [
-    ['API', 'dist/main.js'],
-    ['worker', 'dist/worker.js'],
+    ['API', 'start:api'],
+    ['worker', 'start:worker'],
   ]) {
-    const child = spawn(process.execPath, [path.join(root, script)], { cwd: root, env, stdio: 'inherit', detached: true });
+    const child = spawn(process.execPath, nodeArguments(script), { cwd: root, env, stdio: 'inherit', detached: true });
     child.on('exit', (code, signal) => {
       if (stopping) return;
       console.error(`[launcher] The ${name} exited (${signal ?? `code ${code}`}); stopping everything.`);

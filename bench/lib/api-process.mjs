@@ -1,6 +1,7 @@
 // The built API (`node dist/main.js`) and worker (`dist/worker.js`) as child processes, and the HTTP client that drives the API.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { Pool } from 'undici';
@@ -14,12 +15,19 @@ export async function freePort() {
   return port;
 }
 
-/** Starts a built entry point with exactly `env` (plus PATH); keeps the last 64 KiB of its output. */
+/** The flags `npm run <script>` gives node (package.json's `node <flags> <file>`): the API runs here as it is deployed. */
+export function nodeFlagsOf(script) {
+  return JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'))
+    .scripts[script].split(' ')
+    .slice(1, -1);
+}
+
+/** Starts a built entry point with exactly `env` (plus PATH) and node's `flags`; keeps the last 64 KiB of its output. */
 export class ServiceProcess {
-  constructor(script, env) {
+  constructor(script, env, flags = []) {
     this.script = script;
     this.output = '';
-    this.child = spawn(process.execPath, [join(ROOT, script)], {
+    this.child = spawn(process.execPath, [...flags, join(ROOT, script)], {
       cwd: ROOT,
       env: { PATH: process.env.PATH ?? '', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],

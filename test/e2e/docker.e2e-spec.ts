@@ -68,6 +68,16 @@ describe('The Docker image and docker-compose.yml, run without Docker', () => {
       expect([tool, existsSync(path.join(runtime, 'node_modules', tool))]).toEqual([tool, false]);
   });
 
+  it("runs the API as `npm run start:api` does, node's flags included (docs/decisions.md, Young generation)", () => {
+    const startApi = (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts[
+      'start:api'
+    ].split(' ');
+    expect(startApi).toEqual(['node', '--max-semi-space-size=8', 'dist/main.js']);
+    expect(compose.services.api.command).toEqual(startApi);
+    const imageCommand = /^CMD (.+)$/m.exec(readFileSync(path.join(ROOT, 'Dockerfile'), 'utf8'))![1];
+    expect(JSON.parse(imageCommand)).toEqual(startApi);
+  });
+
   it('restarts every service, publishes the API on 127.0.0.1 unless told otherwise, and holds no database password', () => {
     for (const [name, service] of Object.entries(compose.services)) expect([name, service.restart]).toEqual([name, 'unless-stopped']);
     const [published] = compose.services.api.ports!;

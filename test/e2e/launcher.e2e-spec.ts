@@ -77,6 +77,21 @@ function launcherEnvironment(overrides: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   return { ...inherited, REDIS_URL: testEnvironment.redisUrl, REDIS_PREFIX: `${testEnvironment.redisPrefix}-launcher`, ...overrides };
 }
 
+/** The command lines of `pid`'s children, as /proc has them. */
+function childCommandLines(pid: number): string[] {
+  return readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .flatMap((entry) => {
+      try {
+        const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+        const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+        return parent === pid ? [readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0').join(' ').trim()] : [];
+      } catch {
+        return []; // gone meanwhile
+      }
+    });
+}
+
 /** A PostgreSQL left running by a launcher that had to be killed. */
 function stopOrphanPostgres(databaseDir: string): void {
   const pidFile = path.join(databaseDir, 'postmaster.pid');
@@ -145,6 +160,12 @@ describe('npm start (scripts/start.mjs)', () => {
       // LOG_FORMAT=pretty by default under the launcher: one readable line per entry, no JSON.
       expect(launcher.output()).toMatch(/^\[[\d:.]+\] INFO: \[Api\] Listening on port/m);
       expect(launcher.output()).not.toMatch(/^\{"level"/m);
+      // The API and the worker run as `npm run start:api` and `npm run start:worker` would, node's flags included.
+      const children = childCommandLines(launcher.child.pid!);
+      expect(children.find((line) => line.endsWith('dist/main.js'))).toBe(
+        `${process.execPath} --max-semi-space-size=8 ${path.join(ROOT, 'dist/main.js')}`,
+      );
+      expect(children.find((line) => line.endsWith('dist/worker.js'))).toBe(`${process.execPath} ${path.join(ROOT, 'dist/worker.js')}`);
 
       const created = await fetch(
         `${baseUrl}/event-stores`,
