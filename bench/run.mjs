@@ -204,6 +204,7 @@ async function main() {
       postgresHost: new URL(config.postgresUrl).host,
       rateLimit: RATE_LIMIT,
       webConcurrency: config.webConcurrency,
+      apiNodeFlags: nodeFlagsOf('start:api'),
       ...(scenarios.some((scenario) => REALISTIC_SCENARIOS.includes(scenario)) && {
         preload1kbEvents: config.preload1kbEvents,
         orderEventSizes: orderEventSizes(),

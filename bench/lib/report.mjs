@@ -414,7 +414,7 @@ export function renderMarkdown(results) {
     `- Build: commit ${results.build.commit}; dist/main.js built ${results.build.distBuiltAt}; newest change under src/ ${results.build.newestSrcChange}`,
   );
   lines.push(
-    `- API: \`node dist/main.js\`, LOG_LEVEL=warn, rate limits ${results.settings.rateLimit}/min (WebSockets per key too), ` +
+    `- API: \`${['node', ...(results.settings.apiNodeFlags ?? []), 'dist/main.js'].join(' ')}\` (as \`npm run start:api\`), LOG_LEVEL=warn, rate limits ${results.settings.rateLimit}/min (WebSockets per key too), ` +
       `WEB_CONCURRENCY ${results.settings.webConcurrency ?? 'not set'}, ${apiProcessCount(results)}; load generator (undici) and baseline (pg) in the bench process on the same machine`,
   );
   const peerVersions = [
