@@ -8,7 +8,7 @@ import { mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join, relative } from 'node:path';
 import { Redis } from 'ioredis';
-import { ApiClient, freePort, nodeFlagsOf, ServiceProcess } from './lib/api-process.mjs';
+import { ApiClient, freePort, ServiceProcess } from './lib/api-process.mjs';
 import { installExitHandlers, onCleanup, runBenchmark } from './lib/cleanup.mjs';
 import { readConfig, ROOT } from './lib/config.mjs';
 import {
@@ -158,22 +158,18 @@ async function main() {
     // The webhook scenarios' receiver listens on 127.0.0.1, which the SSRF guard refuses otherwise.
     WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
   };
-  const api = new ServiceProcess(
-    'dist/main.js',
-    {
-      ...serviceEnv,
-      PORT: String(port),
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_REQUESTS_PER_MINUTE: RATE_LIMIT,
-      RATE_LIMIT_EVENTS_PER_MINUTE: RATE_LIMIT,
-      // The fan-out scenario opens 200 sockets with one key.
-      WS_MAX_CONNECTIONS_PER_KEY: RATE_LIMIT,
-      // The number of API processes (node:cluster workers above 1): 1 unless the bench is given a count.
-      WEB_CONCURRENCY: config.webConcurrency,
-      ...profiling,
-    },
-    nodeFlagsOf('start:api'),
-  );
+  const api = new ServiceProcess('start:api', {
+    ...serviceEnv,
+    PORT: String(port),
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_REQUESTS_PER_MINUTE: RATE_LIMIT,
+    RATE_LIMIT_EVENTS_PER_MINUTE: RATE_LIMIT,
+    // The fan-out scenario opens 200 sockets with one key.
+    WS_MAX_CONNECTIONS_PER_KEY: RATE_LIMIT,
+    // The number of API processes (node:cluster workers above 1): 1 unless the bench is given a count.
+    WEB_CONCURRENCY: config.webConcurrency,
+    ...profiling,
+  });
   onCleanup('stop API', () => api.stop());
   await api.waitUntilHealthy(`${apiOrigin}/health/ready`);
   log(`API pid ${api.pid} on ${apiOrigin}`);
@@ -204,7 +200,7 @@ async function main() {
       postgresHost: new URL(config.postgresUrl).host,
       rateLimit: RATE_LIMIT,
       webConcurrency: config.webConcurrency,
-      apiNodeFlags: nodeFlagsOf('start:api'),
+      apiNodeFlags: api.nodeFlags,
       ...(scenarios.some((scenario) => REALISTIC_SCENARIOS.includes(scenario)) && {
         preload1kbEvents: config.preload1kbEvents,
         orderEventSizes: orderEventSizes(),
@@ -226,7 +222,7 @@ async function main() {
   /** The webhook worker as production starts it; the scenario that starts one stops it too. */
   const startWorker = async () => {
     // LOG_LEVEL=info, not warn: `Worker ready` is an info line (the others are startup and shutdown only).
-    const worker = new ServiceProcess('dist/worker.js', { ...serviceEnv, LOG_LEVEL: 'info' }, nodeFlagsOf('start:worker'));
+    const worker = new ServiceProcess('start:worker', { ...serviceEnv, LOG_LEVEL: 'info' });
     onCleanup('stop worker', () => worker.stop());
     await worker.waitForOutput('Worker ready');
     log(`  worker pid ${worker.pid} ready`);

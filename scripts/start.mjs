@@ -26,6 +26,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import pg from 'pg';
+import { nodeCommand } from './npm-script.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dataDir = path.resolve(root, process.env.DATA_DIR ?? '.data');
@@ -469,20 +470,15 @@ async function developmentKey(env) {
   return { file, ...JSON.parse(stdout) };
 }
 
-/** What `npm run <script>` runs (`node <flags> <file>`), as node's arguments: the API's flags are package.json's. */
-function nodeArguments(script) {
-  const [command, ...args] = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).scripts[script].split(' ');
-  if (command !== 'node') throw new LaunchError(`package.json's ${script} must run node, not ${command}`);
-  return args.map((arg) => (arg.startsWith('-') ? arg : path.join(root, arg)));
-}
-
 function startServices(env) {
   if (stopping) return; // a signal arrived while starting up
   for (const [name, script] of [
     ['API', 'start:api'],
     ['worker', 'start:worker'],
   ]) {
-    const child = spawn(process.execPath, nodeArguments(script), { cwd: root, env, stdio: 'inherit', detached: true });
+    // As `npm run start:api` and `npm run start:worker` run them, node's flags included.
+    const { flags, file } = nodeCommand(root, script);
+    const child = spawn(process.execPath, [...flags, path.join(root, file)], { cwd: root, env, stdio: 'inherit', detached: true });
     child.on('exit', (code, signal) => {
       if (stopping) return;
       console.error(`[launcher] The ${name} exited (${signal ?? `code ${code}`}); stopping everything.`);

@@ -1,10 +1,10 @@
-// The built API (`node dist/main.js`) and worker (`dist/worker.js`) as child processes, and the HTTP client that drives the API.
+// The built API and worker as child processes, started as package.json's start:api and start:worker run them, and the HTTP client that drives the API.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { Pool } from 'undici';
+import { nodeCommand } from '../../scripts/npm-script.mjs';
 import { ROOT } from './config.mjs';
 
 export async function freePort() {
@@ -15,19 +15,17 @@ export async function freePort() {
   return port;
 }
 
-/** The flags `npm run <script>` gives node (package.json's `node <flags> <file>`): the API runs here as it is deployed. */
-export function nodeFlagsOf(script) {
-  return JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'))
-    .scripts[script].split(' ')
-    .slice(1, -1);
-}
-
-/** Starts a built entry point with exactly `env` (plus PATH) and node's `flags`; keeps the last 64 KiB of its output. */
+/**
+ * Starts what package.json's `npmScript` runs (`start:api`, `start:worker`: the built entry point, with
+ * node's flags), as production runs it, with exactly `env` (plus PATH); keeps the last 64 KiB of its output.
+ */
 export class ServiceProcess {
-  constructor(script, env, flags = []) {
-    this.script = script;
+  constructor(npmScript, env) {
+    const { flags, file } = nodeCommand(ROOT, npmScript);
+    this.script = file;
+    this.nodeFlags = flags;
     this.output = '';
-    this.child = spawn(process.execPath, [...flags, join(ROOT, script)], {
+    this.child = spawn(process.execPath, [...flags, join(ROOT, file)], {
       cwd: ROOT,
       env: { PATH: process.env.PATH ?? '', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],

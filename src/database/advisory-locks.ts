@@ -29,7 +29,7 @@ export const ADVISORY_LOCKS = {
 const logger = new Logger('AdvisoryLocks');
 
 /** The key as a log line names it. */
-const describe = (lock: AdvisoryLockKey) => ('key' in lock ? String(lock.key) : `of ${lock.id} (seed ${lock.seed})`);
+const named = (lock: AdvisoryLockKey) => ('key' in lock ? String(lock.key) : `of ${lock.id} (seed ${lock.seed})`);
 
 /** The key as SQL over the parameters it comes with. */
 function keyOf(lock: AdvisoryLockKey): [sql: string, parameters: unknown[]] {
@@ -75,7 +75,7 @@ export async function whileHolding<T>(db: Queryable, lock: AdvisoryLockKey, work
     return await work();
   } finally {
     await unlockSession(db, lock).catch((error: Error) =>
-      logger.warn(`Could not release the advisory lock ${describe(lock)}: ${error.message}`),
+      logger.warn(`Could not release the advisory lock ${named(lock)}: ${error.message}`),
     );
   }
 }
