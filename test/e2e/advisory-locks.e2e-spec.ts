@@ -1,3 +1,4 @@
+import { Logger } from '@nestjs/common';
 import { Client } from 'pg';
 import {
   ADVISORY_LOCKS,
@@ -25,6 +26,7 @@ describe('Advisory locks', () => {
   });
   // A test that fails while holding a session's lock leaves nothing behind: the lock ends with its session.
   afterEach(async () => {
+    jest.restoreAllMocks();
     await Promise.all(sessions.splice(0).map((session) => session.end()));
   });
   afterAll(async () => {
@@ -34,6 +36,8 @@ describe('Advisory locks', () => {
   /** A session of its own, queried as the service queries (rows back). */
   const session = async (): Promise<Queryable> => {
     const client = new Client({ connectionString: database.url });
+    // A session whose backend a test terminates reports it here, and is done.
+    client.on('error', () => undefined);
     await client.connect();
     sessions.push(client);
     return { query: async <T>(sql: string, parameters?: unknown[]) => (await client.query(sql, parameters)).rows as T };
@@ -62,6 +66,25 @@ describe('Advisory locks', () => {
 
     expect(await tryLockSession(second, lock)).toBe(true);
     await unlockSession(second, lock);
+  });
+
+  it("dies with its connection: the work's result stands, the failed release is only warned about, and another session gets the lock", async () => {
+    const [first, second] = [await session(), await session()];
+    const lock = ADVISORY_LOCKS.subscriptionDelivery('sub_2');
+    const [{ pid }] = await first.query<{ pid: number }[]>('SELECT pg_backend_pid() AS pid');
+    const warned = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
+
+    // What a worker sees when its backend is terminated during a delivery: the release then fails too.
+    const result = await whileHolding(first, lock, async () => {
+      await second.query('SELECT pg_terminate_backend($1)', [pid]);
+      return 'delivered';
+    });
+
+    expect(result).toBe('delivered');
+    expect(warned).toHaveBeenCalledWith(
+      expect.stringMatching(/^Could not release the advisory lock of sub_2 \(seed 4217002\): terminating connection/),
+    );
+    await waitFor(async () => await tryLockSession(second, lock), { what: 'the lock freed with the terminated session' });
   });
 
   it('keeps locks of different kinds on the same id, and of different ids, apart', async () => {
