@@ -2,8 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { Reader, ReadReplicas } from '../../database/replicas/read-replicas';
 import { EnvironmentVariables } from '../../config/environment-variables';
 import type { StoredEventResponseDto } from '../dto/stored-event.response.dto';
-import { PAGE_KEYS, pageOf } from './page-budget';
-import { pageJson, pageRowOf } from './stored-event';
+import { pageColumns, pageOf } from './page-budget';
+import { pageJson } from './stored-event';
 import type { JsonText } from '../../common/json/json-text';
 
 export interface DcbQueryItem {
@@ -27,10 +27,10 @@ export interface DcbReadResult {
 // queries shards cannot be called from a query that is itself running on a shard.
 const MATCH = `SELECT dcb_matching_positions($1, $2::jsonb, $3, $4::int + 1) AS positions`;
 const READ = pageOf(
-  `SELECT ${PAGE_KEYS} FROM events
+  `SELECT ${pageColumns('stored')} FROM events
     WHERE event_store_id = $1 AND global_position = ANY($2::bigint[])
     ORDER BY global_position`,
-  { store: '$1', order: 'page_position', limit: '$3::int', budget: '$4::bigint', tags: 'always' },
+  { order: 'global_position', limit: '$3::int', budget: '$4::bigint', tags: 'always' },
 );
 
 /**
@@ -53,7 +53,7 @@ export class DcbEventReader {
     // Both statements on one source (the primary, or a standby: ReadReplicas), so the page reads what the match saw.
     const source = await this.replicas.forRead(eventStoreId, reader);
     const [{ positions }] = await source.query<{ positions: string[] }[]>(MATCH, [eventStoreId, JSON.stringify(items), after, limit]);
-    const page = pageJson((await source.copyRows(READ, [eventStoreId, positions, limit, this.pageBudget])).map(pageRowOf));
-    return { events: page.events, lastPosition: page.lastPosition === null ? after : Number(page.lastPosition), hasMore: page.hasMore };
+    const page = pageJson(await source.copyRows(READ, [eventStoreId, positions, limit, this.pageBudget]));
+    return { events: page.events, lastPosition: page.lastPosition ?? after, hasMore: page.hasMore };
   }
 }

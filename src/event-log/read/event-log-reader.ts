@@ -6,8 +6,8 @@ import type { JsonText } from '../../common/json/json-text';
 import { EnvironmentVariables } from '../../config/environment-variables';
 import type { StoredEventResponseDto } from '../dto/stored-event.response.dto';
 import { EventsFilter, eventsQuery, typeCondition } from './events-query';
-import { budgetedPage, PAGE_KEYS, pageColumns, PagedEventRow, pageOf, splitPage } from './page-budget';
-import { EventShape, eventJsonSql, EventText, pageJson, pageRowOf } from './stored-event';
+import { budgetedPage, pageColumns, PagedEventRow, pageOf, splitPage } from './page-budget';
+import { EventShape, eventJsonSql, EventText, pageJson } from './stored-event';
 
 /** Inclusive bounds on stream positions. */
 export interface StreamRange {
@@ -23,16 +23,16 @@ export interface EventPage {
   hasMore: boolean;
 }
 
-// The page's columns first (pageRowOf), then the stream's version.
+// The page's columns first (pageJson), then the stream's version.
 const READ_STREAM = (order: 'ASC' | 'DESC') => `
   SELECT page.*, s.version::text AS stream_version
     FROM streams s
     LEFT JOIN LATERAL (${pageOf(
-      `SELECT ${PAGE_KEYS} FROM events
+      `SELECT ${pageColumns('stored')} FROM events
         WHERE event_store_id = $1 AND stream_id = $2 AND stream_position BETWEEN $3 AND $4
         ORDER BY stream_position ${order}
         LIMIT $5::int + 1`,
-      { store: '$1', order: `page_stream_position ${order}`, limit: '$5::int', budget: '$6::bigint' },
+      { order: `stream_position ${order}`, limit: '$5::int', budget: '$6::bigint' },
     )}) page ON true
    WHERE s.event_store_id = $1 AND s.stream_id = $2`;
 /** What an event is, without its payload. */
@@ -44,7 +44,7 @@ export interface EventHead {
 /** Exported for the benchmark's EXPLAIN of the exact statement. */
 export const READ_STREAM_SQL = { forward: READ_STREAM('ASC'), backward: READ_STREAM('DESC') };
 /** The column of READ_STREAM's rows that holds the stream's version. */
-const STREAM_VERSION = 4;
+const STREAM_VERSION = 3;
 
 /**
  * Reads of the event log in PostgreSQL: streams, the whole store, and subscribers' pages. Appends go
@@ -79,7 +79,7 @@ export class EventLogReader {
       this.pageBudget,
     ]);
     if (rows.length === 0) return null;
-    const { events, hasMore } = pageJson(rows.map(pageRowOf));
+    const { events, hasMore } = pageJson(rows);
     return { streamVersion: Number(rows[0][STREAM_VERSION]!.toString()), events, hasMore };
   }
 
@@ -87,7 +87,7 @@ export class EventLogReader {
   async readEvents(reader: Reader, eventStoreId: string, filter: EventsFilter): Promise<EventPage> {
     const { text, values } = eventsQuery(eventStoreId, filter, this.pageBudget);
     const source = await this.replicas.forRead(eventStoreId, reader);
-    const { events, hasMore } = pageJson((await source.copyRows(text, values)).map(pageRowOf));
+    const { events, hasMore } = pageJson(await source.copyRows(text, values));
     return { events, hasMore };
   }
 

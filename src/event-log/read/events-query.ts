@@ -1,7 +1,7 @@
 import type { EventFilter } from '../../common/event-filter';
 import { escapeLike } from '../../common/sql';
 import type { ReadDirection } from '../../common/decorators/query-params.decorators';
-import { PAGE_KEYS, pageOf } from './page-budget';
+import { pageColumns, pageOf } from './page-budget';
 
 export interface EventsFilter {
   types?: EventFilter[];
@@ -34,7 +34,7 @@ export function typeCondition(type: EventFilter, param: (value: unknown) => stri
  * its own scan of events_type_idx in position order, limited, and the few rows are merged: the plan
  * PostgreSQL cannot find for `type = ANY(...)`, which walks the whole store or sorts every match.
  * Patterns are filters on the walk of the primary key. The page is then cut at `pageBudget` bytes, and
- * its events come as runs of their JSON (pageOf).
+ * its events come as rows of their JSON (pageOf).
  */
 export function eventsQuery(eventStoreId: string, filter: EventsFilter, pageBudget: number): { text: string; values: unknown[] } {
   const values: unknown[] = [eventStoreId];
@@ -49,8 +49,7 @@ export function eventsQuery(eventStoreId: string, filter: EventsFilter, pageBudg
   const order = `ORDER BY global_position ${direction}`;
   const paged = (page: string) => ({
     text: pageOf(page, {
-      store: '$1',
-      order: `page_position ${direction}`,
+      order: `global_position ${direction}`,
       limit: `${param(filter.limit)}::int`,
       budget: `${param(pageBudget)}::bigint`,
     }),
@@ -62,14 +61,15 @@ export function eventsQuery(eventStoreId: string, filter: EventsFilter, pageBudg
   if (constrained && types.every((type) => type.kind === 'exact')) {
     const perType = param(filter.offset + filter.limit + 1);
     const branches = [...new Set(types.map((type) => (type.kind === 'exact' ? type.type : '')))].map(
-      (type) => `(SELECT ${PAGE_KEYS} FROM events WHERE ${[...where, `type = ${param(type)}`].join(' AND ')} ${order} LIMIT ${perType})`,
+      (type) =>
+        `(SELECT ${pageColumns('stored')} FROM events WHERE ${[...where, `type = ${param(type)}`].join(' AND ')} ${order} LIMIT ${perType})`,
     );
     return paged(
-      `SELECT * FROM (${branches.join(' UNION ALL ')}) matched ORDER BY page_position ${direction} OFFSET ${param(filter.offset)} LIMIT ${param(filter.limit + 1)}`,
+      `SELECT * FROM (${branches.join(' UNION ALL ')}) matched ORDER BY global_position ${direction} OFFSET ${param(filter.offset)} LIMIT ${param(filter.limit + 1)}`,
     );
   }
   if (constrained) where.push(`(${types.map((type) => typeCondition(type, param)).join(' OR ')})`);
   return paged(
-    `SELECT ${PAGE_KEYS} FROM events WHERE ${where.join(' AND ')} ${order} OFFSET ${param(filter.offset)} LIMIT ${param(filter.limit + 1)}`,
+    `SELECT ${pageColumns('stored')} FROM events WHERE ${where.join(' AND ')} ${order} OFFSET ${param(filter.offset)} LIMIT ${param(filter.limit + 1)}`,
   );
 }

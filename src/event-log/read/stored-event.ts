@@ -1,4 +1,4 @@
-import { JsonPart, JsonText } from '../../common/json/json-text';
+import { JsonText } from '../../common/json/json-text';
 import type { CopiedRow } from '../../database/binary-copy';
 import type { StoredEventResponseDto } from '../dto/stored-event.response.dto';
 
@@ -101,45 +101,40 @@ export function eventJsonSql(shape: EventShape = 'stored', tags: TagsField = 'wh
   return `CASE WHEN ${written} THEN json_head || data::text || ${rest} ELSE ${fromColumns} END`;
 }
 
+/** The columns of pageOf's rows (page-budget.ts): an event's JSON, its global position (int8) and its place in the page (int4). */
+const [EVENT, POSITION, PLACE] = [0, 1, 2];
+const [OPEN, COMMA, CLOSE] = ['[', ',', ']'].map((character) => character.charCodeAt(0));
+
 /**
- * A run of a page's events as PostgreSQL wrote it (page-budget.ts): their JSON joined with commas, as
- * the bytes a binary copy returns (database/binary-copy.ts), whether more follow, and where it goes.
+ * A page from pageOf's rows (page-budget.ts), in any order, as a binary copy returns them: its events
+ * as one JSON array of bytes, in the order of their place in the page, whether more follow (a row
+ * without an event: the one after the page), and the last event's global position. A stream's empty
+ * page is one row without a place (read-stream's LEFT JOIN), and it may have no rows at all.
  */
-export interface PageRow {
-  /** Null on a row that holds only the event after the page. */
-  events: Buffer | null;
-  has_more: boolean | null;
-  /** The run's last global position, null when it holds no event of the page. */
-  last_position: string | null;
-  /** The run's place in the page: 0, 1, … (null on a stream's row with an empty page). */
-  run: number | null;
-}
-
-/** A row of pageOf's statement as a binary copy returns it: its first four columns, in pageOf's order. */
-export function pageRowOf([events, hasMore, lastPosition, run]: CopiedRow): PageRow {
-  // Binary forms: a boolean is one byte, 1 for true; an int four, big-endian; a text its UTF-8.
+export function pageJson(rows: CopiedRow[]): { events: JsonText<StoredEventResponseDto[]>; hasMore: boolean; lastPosition: number | null } {
+  const placed = rows.filter((row) => row[PLACE] !== null);
+  const place = (row: CopiedRow) => row[PLACE]!.readInt32BE(0);
+  // PostgreSQL sends them in order in practice, which SQL does not promise: checked, and sorted when not.
+  if (placed.some((row, i) => i > 0 && place(row) < place(placed[i - 1]))) placed.sort((a, b) => place(a) - place(b));
+  const events = placed.filter((row) => row[EVENT] !== null);
+  // Brackets, commas and each event's bytes copied once, at its place, into the one buffer the reply writes.
+  let length = 2 + Math.max(events.length - 1, 0);
+  for (const row of events) length += row[EVENT]!.length;
+  const json = Buffer.allocUnsafe(length);
+  json[0] = OPEN;
+  let at = 1;
+  events.forEach((row, i) => {
+    if (i > 0) json[at++] = COMMA;
+    json.set(row[EVENT]!, at);
+    at += row[EVENT]!.length;
+  });
+  json[at] = CLOSE;
+  const last = events.at(-1);
   return {
-    events,
-    has_more: hasMore === null ? null : hasMore[0] === 1,
-    last_position: lastPosition?.toString() ?? null,
-    run: run === null ? null : run.readInt32BE(0),
+    events: new JsonText([json]),
+    hasMore: events.length < placed.length,
+    lastPosition: last ? Number(last[POSITION]!.readBigInt64BE(0)) : null,
   };
-}
-
-/** A page from its rows (none for an empty page), in any order: its events as one JSON array, spliced into the response as they are. */
-export function pageJson(rows: PageRow[]): { events: JsonText<StoredEventResponseDto[]>; hasMore: boolean; lastPosition: string | null } {
-  const runs = rows.filter((row) => row.run !== null).sort((a, b) => a.run! - b.run!);
-  const parts: JsonPart[] = [];
-  let lastPosition: string | null = null;
-  for (const { events, last_position } of runs) {
-    if (events !== null) parts.push(parts.length === 0 ? '[' : ',', events);
-    if (last_position !== null) lastPosition = last_position;
-  }
-  parts.push(parts.length === 0 ? '[]' : ']');
-  // Null on a stream's row with an empty page (read-stream's LEFT JOIN).
-  const hasMore = rows.some((row) => row.has_more === true);
-  // The runs stay apart (JsonText's parts): the reply writes them one after the other.
-  return { events: new JsonText(parts), hasMore, lastPosition };
 }
 
 /** An event for subscribers, which splice its JSON into a message of their own, and what they need to know of it. */
