@@ -6,6 +6,7 @@ import { MIGRATIONS } from '../../src/database/migrations';
 import { PayloadsDecodedBeforeTheLock1796100000000 } from '../../src/database/migrations/1796100000000-PayloadsDecodedBeforeTheLock';
 import { EventJsonHeadAndTail1796200000000 } from '../../src/database/migrations/1796200000000-EventJsonHeadAndTail';
 import { BatchMatchedOnlyWhereAConditionCanMatch1796300000000 } from '../../src/database/migrations/1796300000000-BatchMatchedOnlyWhereAConditionCanMatch';
+import { DcbItemsReadAsJson1796400000000 } from '../../src/database/migrations/1796400000000-DcbItemsReadAsJson';
 import { serialiseRequest } from '../../src/event-log/append/append-request';
 import { eventJsonSql } from '../../src/event-log/read/stored-event';
 import { emptyTestDatabase, TestDatabase } from '../support/test-database';
@@ -17,9 +18,12 @@ import { emptyTestDatabase, TestDatabase } from '../support/test-database';
  * metadata, whichever version of the functions stored it, and reads as the API now reads events.
  */
 describe.each(
-  [PayloadsDecodedBeforeTheLock1796100000000, EventJsonHeadAndTail1796200000000, BatchMatchedOnlyWhereAConditionCanMatch1796300000000].map(
-    (migration) => [migration.name, migration],
-  ),
+  [
+    PayloadsDecodedBeforeTheLock1796100000000,
+    EventJsonHeadAndTail1796200000000,
+    BatchMatchedOnlyWhereAConditionCanMatch1796300000000,
+    DcbItemsReadAsJson1796400000000,
+  ].map((migration) => [migration.name, migration]),
 )('The migration %s', (_name, migration) => {
   let database: TestDatabase;
   let options: DataSourceOptions;

@@ -23,7 +23,7 @@ export class StaticDcbChecks1795400000000 implements MigrationInterface {
   }
 }
 
-const DCB_MATCHING_POSITIONS = `
+export const DCB_MATCHING_POSITIONS = `
 CREATE OR REPLACE FUNCTION dcb_matching_positions(p_event_store_id text, p_items jsonb, p_after bigint, p_limit int)
 RETURNS bigint[] LANGUAGE plpgsql STABLE AS $$
 DECLARE

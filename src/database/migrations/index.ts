@@ -9,6 +9,7 @@ import { AppendPayloadsAsBytes1796000000000 } from './1796000000000-AppendPayloa
 import { PayloadsDecodedBeforeTheLock1796100000000 } from './1796100000000-PayloadsDecodedBeforeTheLock';
 import { EventJsonHeadAndTail1796200000000 } from './1796200000000-EventJsonHeadAndTail';
 import { BatchMatchedOnlyWhereAConditionCanMatch1796300000000 } from './1796300000000-BatchMatchedOnlyWhereAConditionCanMatch';
+import { DcbItemsReadAsJson1796400000000 } from './1796400000000-DcbItemsReadAsJson';
 
 /** Every migration, oldest first. Listed explicitly so the build, the CLI and tests agree. */
 export const MIGRATIONS = [
@@ -23,4 +24,5 @@ export const MIGRATIONS = [
   PayloadsDecodedBeforeTheLock1796100000000,
   EventJsonHeadAndTail1796200000000,
   BatchMatchedOnlyWhereAConditionCanMatch1796300000000,
+  DcbItemsReadAsJson1796400000000,
 ];
