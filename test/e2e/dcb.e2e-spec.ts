@@ -33,8 +33,9 @@ const FIXTURE: FixtureEvent[] = [
   { type: 'C', tags: ['y'] },
 ];
 
-const TYPE_CHOICES = [undefined, [], ['A'], ['A', 'B'], ['D']];
-const TAG_CHOICES = [undefined, [], ['x'], ['x', 'y'], ['y', 'z'], ['x', 'y', 'z'], ['w']];
+// Repeated values too: one scan's positions are returned as they are, several scans' made distinct.
+const TYPE_CHOICES = [undefined, [], ['A'], ['A', 'B'], ['D'], ['A', 'A']];
+const TAG_CHOICES = [undefined, [], ['x'], ['x', 'y'], ['y', 'z'], ['x', 'y', 'z'], ['w'], ['x', 'x'], ['z', 'x', 'z']];
 const ITEMS: Item[] = TYPE_CHOICES.flatMap((types) => TAG_CHOICES.map((tags) => ({ ...(types && { types }), ...(tags && { tags }) })));
 
 describe('Dynamic Consistency Boundary', () => {

@@ -52,9 +52,11 @@ describe.each(
   });
 
   /**
-   * Four requests in one batch: a stream append refused (a wrong expected version) and one appended,
+   * Six requests in one batch: a stream append refused (a wrong expected version) and one appended,
    * with payloads of different lengths; then two DCB claims of one value, the second refused by the
-   * first, which its condition sees among the batch's own events.
+   * first, which its condition sees among the batch's own events; then two DCB appends refused by the
+   * first batch's claim, among the batch's own events in the first batch and stored from the second
+   * on (dcb_matching_positions).
    */
   const appendBatch = async (n: number) => {
     const refused = await serialiseRequest({
@@ -78,7 +80,18 @@ describe.each(
         events: [{ type: 'claimed', data: { n }, tags: [`claim:${n}`] }],
         condition: { items: [{ tags: [`claim:${n}`] }], after: 0 },
       });
-    const requests = [refused, appended, await claim(), await claim()];
+    // Conditions that stored events fail from the second batch on (the first batch's own claim before):
+    // on the first claim's tag, and on the claims' type alone.
+    const conditioned = (items: object[]) =>
+      serialiseRequest({ kind: 'dcb', events: [{ type: 'refused', data: { n } }], condition: { items, after: 0 } });
+    const requests = [
+      refused,
+      appended,
+      await claim(),
+      await claim(),
+      await conditioned([{ tags: ['claim:1'] }]),
+      await conditioned([{ types: ['claimed'] }]),
+    ];
     const { rows } = await session.query<{ outcome: string }>(
       `SELECT outcome FROM append_batch($1, $2::jsonb, $3::bytea, $4) ORDER BY ordinal`,
       [
@@ -90,7 +103,7 @@ describe.each(
     );
     return rows.map((row) => row.outcome);
   };
-  const OUTCOMES = ['version_conflict', 'appended', 'appended', 'condition_failed'];
+  const OUTCOMES = ['version_conflict', 'appended', 'appended', 'condition_failed', 'condition_failed', 'condition_failed'];
 
   it('lets a connection of the previous version append across the migration, its revert and the migration again', async () => {
     expect(await appendBatch(1)).toEqual(OUTCOMES);

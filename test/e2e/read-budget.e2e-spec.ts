@@ -192,7 +192,7 @@ describe('Read page budget', () => {
   });
 
   it('returns pages of hundreds of events whole and in order, cut by the budget or the limit, on every read path', async () => {
-    // 250 events of ~400 bytes: PostgreSQL sends a page in runs of 100, and the 64 KB budget ends a page within its second run.
+    // 250 events of ~600 bytes in a page: pages of more than 100 events, each cut by the 64 KB budget.
     const EVENT_COUNT = 250;
     for (let first = 0; first < EVENT_COUNT; first += 50) {
       await http()

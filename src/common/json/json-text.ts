@@ -6,7 +6,7 @@ export type JsonPart = string | Buffer;
 /**
  * JSON that is already text, to be spliced into a response as it is: a page of events rendered
  * straight from PostgreSQL (event-log/read/stored-event.ts), which never becomes objects only to be
- * serialised again. The text is kept as parts (a page of events is one Buffer of the bytes PostgreSQL sent), which
+ * serialised again. The text is kept as parts (a page of events is one Buffer, its events' bytes as PostgreSQL sent them), which
  * the reply writes one after the other. `T` is what the text encodes, so DTOs keep their documented shape.
  */
 export class JsonText<T = unknown> {

@@ -36,7 +36,7 @@ BEGIN
     v_item := p_items->v_index;
     v_types := COALESCE(v_item->'types', '[]');
     v_tags := COALESCE(v_item->'tags', '[]');
-    -- Repeated values are harmless: types are ORed and tags ANDed, and the positions are made distinct below.
+    -- Repeated values are harmless: types are ORed and tags ANDed, and the positions of several scans are made distinct below.
     IF jsonb_array_length(v_tags) > 0 THEN
       v_found := v_found || ARRAY(
         SELECT t.global_position FROM event_tags t
@@ -67,7 +67,8 @@ BEGIN
       SELECT global_position FROM events WHERE event_store_id = p_event_store_id AND global_position > p_after ORDER BY 1 LIMIT p_limit);
   END IF;
   IF v_scans = 1 THEN
-    -- One scan's positions are already distinct, in order and within the limit.
+    -- One scan's positions are already in order, within the limit and distinct: one row per event and tag in event_tags
+    -- (its primary key), one per event in events.
     RETURN v_found;
   END IF;
   RETURN ARRAY(SELECT DISTINCT p FROM unnest(v_found) AS p ORDER BY 1 LIMIT p_limit);

@@ -44,7 +44,7 @@ export interface EventHead {
 /** Exported for the benchmark's EXPLAIN of the exact statement. */
 export const READ_STREAM_SQL = { forward: READ_STREAM('ASC'), backward: READ_STREAM('DESC') };
 /** The column of READ_STREAM's rows that holds the stream's version. */
-const STREAM_VERSION = 3;
+const STREAM_VERSION = 4;
 
 /**
  * Reads of the event log in PostgreSQL: streams, the whole store, and subscribers' pages. Appends go

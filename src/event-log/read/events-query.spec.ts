@@ -14,9 +14,9 @@ describe('eventsQuery', () => {
     expect(values).toEqual(['es_1', 0, 101, 100, BUDGET]);
   });
 
-  it("cuts the page on the events' own rows and returns one row per event, its JSON with its position and place", () => {
+  it("cuts the page on the events' own rows and returns one row per event, its JSON with its position, place and whether it is in the page", () => {
     const sql = squash(eventsQuery('es_1', base, BUDGET).text);
-    expect(sql).toMatch(/^SELECT CASE WHEN in_page THEN .+ END AS event, global_position, n::int FROM \( SELECT sized\.\*/);
+    expect(sql).toMatch(/^SELECT CASE WHEN in_page THEN .+ END AS event, global_position, n::int, in_page FROM \( SELECT sized\.\*/);
     expect(sql).toContain('SELECT stream_id, stream_position, global_position, event_id, type, data, metadata, tags,');
     // No second visit of the rows, and nothing joined or sorted in PostgreSQL: the API orders the rows by n.
     expect(sql).not.toMatch(/ctid|string_agg|GROUP BY|ORDER BY n/);

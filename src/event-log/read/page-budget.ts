@@ -70,8 +70,8 @@ export function budgetedPage(page: string, { tags, shape = 'stored', ...cut }: P
 /**
  * A page of events (cutAtBudget) for a response, as rows of its events' JSON (stored-event.ts) that
  * the API joins into one array (pageJson): per row the event's JSON (null on the row of the event
- * after the page), its global position and its place `n` in the page, all of them binary-copied
- * (database/binary-copy.ts). `page` selects pageColumns('stored').
+ * after the page), its global position, its place `n` in the page and whether it is in the page, all
+ * of them binary-copied (database/binary-copy.ts). `page` selects pageColumns('stored').
  *
  * One row per event, in no promised order (the API puts them in order by `n`): joining them in
  * PostgreSQL, into runs with string_agg and GROUP BY, cost it more than writing the events' JSON.
@@ -81,7 +81,7 @@ export function budgetedPage(page: string, { tags, shape = 'stored', ...cut }: P
  */
 export function pageOf(page: string, { tags, ...cut }: PageCut & { tags?: TagsField }): string {
   return `
-    SELECT CASE WHEN in_page THEN ${eventJsonSql('stored', tags)} END AS event, global_position, n::int
+    SELECT CASE WHEN in_page THEN ${eventJsonSql('stored', tags)} END AS event, global_position, n::int, in_page
       FROM (${cutAtBudget(page, cut)}) reported`;
 }
 

@@ -11,11 +11,12 @@ const int4 = (value: number) => {
   bytes.writeInt32BE(value);
   return bytes;
 };
-/** A row of pageOf as a binary copy returns it: the event's JSON (null after the page), its global position, its place. */
+/** A row of pageOf as a binary copy returns it: the event's JSON (null after the page), its global position, its place, whether in the page. */
 const row = (place: number, position: number, json: string | null): CopiedRow => [
   json === null ? null : Buffer.from(json),
   int8(position),
   int4(place),
+  Buffer.from([json === null ? 0 : 1]),
 ];
 const text = (page: ReturnType<typeof pageJson>) => page.events.text;
 
@@ -27,7 +28,7 @@ describe('pageJson', () => {
     expect(page).toMatchObject({ hasMore: false, lastPosition: 30 });
   });
 
-  it('says more follow when a row carries no event (the one after the page), and ends at the last event in the page', () => {
+  it('says more follow when a row is not in the page (the one after it), and ends at the last event in the page', () => {
     const page = pageJson([row(1, 10, '{"a":1}'), row(2, 20, '{"b":2}'), row(3, 25, null)]);
     expect(text(page)).toBe('[{"a":1},{"b":2}]');
     expect(page).toMatchObject({ hasMore: true, lastPosition: 20 });
@@ -36,7 +37,7 @@ describe('pageJson', () => {
   it('is an empty array for no rows, or for the single row without a place of an empty stream page', () => {
     expect(pageJson([])).toMatchObject({ hasMore: false, lastPosition: null });
     expect(text(pageJson([]))).toBe('[]');
-    const emptyStreamPage = pageJson([[null, null, null, Buffer.from('7')]]);
+    const emptyStreamPage = pageJson([[null, null, null, null, Buffer.from('7')]]);
     expect(text(emptyStreamPage)).toBe('[]');
     expect(emptyStreamPage).toMatchObject({ hasMore: false, lastPosition: null });
   });

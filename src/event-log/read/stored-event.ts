@@ -93,7 +93,7 @@ export function eventJsonSql(shape: EventShape = 'stored', tags: TagsField = 'wh
       : ['tags', 'CASE WHEN cardinality(tags) > 0 THEN array_to_json(tags)::text END', true];
   const afterData = shape === 'frame' ? [CREATED_AT] : [METADATA, tagsField, ...TAIL_FIELDS];
   const fromColumns = jsonObjectSql([...HEAD_FIELDS, DATA, ...afterData]);
-  // Both columns tested for a stored event: a head without a tail would make it NULL, which a page's string_agg would skip.
+  // Both columns tested for a stored event: a head without a tail would make the event's JSON NULL.
   const [written, rest] =
     shape === 'frame'
       ? ['json_head IS NOT NULL', joined([fieldSql(CREATED_AT), "'}'"])]
@@ -101,22 +101,24 @@ export function eventJsonSql(shape: EventShape = 'stored', tags: TagsField = 'wh
   return `CASE WHEN ${written} THEN json_head || data::text || ${rest} ELSE ${fromColumns} END`;
 }
 
-/** The columns of pageOf's rows (page-budget.ts): an event's JSON, its global position (int8) and its place in the page (int4). */
-const [EVENT, POSITION, PLACE] = [0, 1, 2];
+/** The columns of pageOf's rows (page-budget.ts): an event's JSON, its global position (int8), its place in the page (int4), and whether it is in the page (bool). */
+const [EVENT, POSITION, PLACE, IN_PAGE] = [0, 1, 2, 3];
 const [OPEN, COMMA, CLOSE] = ['[', ',', ']'].map((character) => character.charCodeAt(0));
 
 /**
  * A page from pageOf's rows (page-budget.ts), in any order, as a binary copy returns them: its events
- * as one JSON array of bytes, in the order of their place in the page, whether more follow (a row
- * without an event: the one after the page), and the last event's global position. A stream's empty
- * page is one row without a place (read-stream's LEFT JOIN), and it may have no rows at all.
+ * as one JSON array of bytes, in the order of their place in the page, whether more follow (a row not
+ * in the page: the one after it), and the global position of the page's last event in that order
+ * (its highest in an ascending page). A stream's empty page is one row without a place (read-stream's
+ * LEFT JOIN), and a page may have no rows at all.
  */
 export function pageJson(rows: CopiedRow[]): { events: JsonText<StoredEventResponseDto[]>; hasMore: boolean; lastPosition: number | null } {
   const placed = rows.filter((row) => row[PLACE] !== null);
+  // A boolean's binary form is one byte, 1 for true.
   const place = (row: CopiedRow) => row[PLACE]!.readInt32BE(0);
   // PostgreSQL sends them in order in practice, which SQL does not promise: checked, and sorted when not.
   if (placed.some((row, i) => i > 0 && place(row) < place(placed[i - 1]))) placed.sort((a, b) => place(a) - place(b));
-  const events = placed.filter((row) => row[EVENT] !== null);
+  const events = placed.filter((row) => row[IN_PAGE]![0] === 1);
   // Brackets, commas and each event's bytes copied once, at its place, into the one buffer the reply writes.
   let length = 2 + Math.max(events.length - 1, 0);
   for (const row of events) length += row[EVENT]!.length;
