@@ -101,6 +101,18 @@ describe('A schema Citus can distribute', () => {
       expect({ name: fn.name, first: fn.first, type: fn.type }).toEqual({ name: fn.name, first: 'p_event_store_id', type: 'text' });
   });
 
+  it('writes every function in PL/pgSQL: Citus cannot plan the parameterised statements of a SQL function that runs on a worker', async () => {
+    // Found on a live cluster: append_batch_processed, a SQL function, failed every append carrying `consumer` there.
+    const functions = await rows<{ name: string; language: string }>(
+      `SELECT p.proname AS name, l.lanname AS language
+         FROM pg_proc p JOIN pg_language l ON l.oid = p.prolang
+        WHERE p.pronamespace = 'public'::regnamespace
+        ORDER BY 1`,
+    );
+    expect(functions.length).toBe(DISTRIBUTION_PLAN.functions.length);
+    expect(functions.filter(({ language }) => language !== 'plpgsql')).toEqual([]);
+  });
+
   it('never calls a volatile function or a clock inside COALESCE or CASE in a write, in the database or in the service', async () => {
     const mutable = new Set(
       // Volatile ones (random(), gen_random_uuid(), clock_timestamp()) and stable ones that take nothing: the clocks (now()).

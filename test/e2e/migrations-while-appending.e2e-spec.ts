@@ -7,6 +7,7 @@ import { PayloadsDecodedBeforeTheLock1796100000000 } from '../../src/database/mi
 import { EventJsonHeadAndTail1796200000000 } from '../../src/database/migrations/1796200000000-EventJsonHeadAndTail';
 import { BatchMatchedOnlyWhereAConditionCanMatch1796300000000 } from '../../src/database/migrations/1796300000000-BatchMatchedOnlyWhereAConditionCanMatch';
 import { DcbItemsReadAsJson1796400000000 } from '../../src/database/migrations/1796400000000-DcbItemsReadAsJson';
+import { ConsumerCheckInPlpgsql1796500000000 } from '../../src/database/migrations/1796500000000-ConsumerCheckInPlpgsql';
 import { serialiseRequest } from '../../src/event-log/append/append-request';
 import { eventJsonSql } from '../../src/event-log/read/stored-event';
 import { emptyTestDatabase, TestDatabase } from '../support/test-database';
@@ -23,6 +24,7 @@ describe.each(
     EventJsonHeadAndTail1796200000000,
     BatchMatchedOnlyWhereAConditionCanMatch1796300000000,
     DcbItemsReadAsJson1796400000000,
+    ConsumerCheckInPlpgsql1796500000000,
   ].map((migration) => [migration.name, migration]),
 )('The migration %s', (_name, migration) => {
   let database: TestDatabase;

@@ -22,7 +22,7 @@ export class ConsumerAppends1795900000000 implements MigrationInterface {
   }
 }
 
-const APPEND_BATCH_PROCESSED = `
+export const APPEND_BATCH_PROCESSED = `
 CREATE OR REPLACE FUNCTION append_batch_processed(p_event_store_id text, p_consumer_id text, p_position bigint)
 RETURNS boolean LANGUAGE sql STABLE AS $$
   SELECT EXISTS (SELECT 1 FROM consumer_processed p

@@ -10,6 +10,7 @@ import { PayloadsDecodedBeforeTheLock1796100000000 } from './1796100000000-Paylo
 import { EventJsonHeadAndTail1796200000000 } from './1796200000000-EventJsonHeadAndTail';
 import { BatchMatchedOnlyWhereAConditionCanMatch1796300000000 } from './1796300000000-BatchMatchedOnlyWhereAConditionCanMatch';
 import { DcbItemsReadAsJson1796400000000 } from './1796400000000-DcbItemsReadAsJson';
+import { ConsumerCheckInPlpgsql1796500000000 } from './1796500000000-ConsumerCheckInPlpgsql';
 
 /** Every migration, oldest first. Listed explicitly so the build, the CLI and tests agree. */
 export const MIGRATIONS = [
@@ -25,4 +26,5 @@ export const MIGRATIONS = [
   EventJsonHeadAndTail1796200000000,
   BatchMatchedOnlyWhereAConditionCanMatch1796300000000,
   DcbItemsReadAsJson1796400000000,
+  ConsumerCheckInPlpgsql1796500000000,
 ];
