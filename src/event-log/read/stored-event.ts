@@ -101,7 +101,10 @@ export function eventJsonSql(shape: EventShape = 'stored', tags: TagsField = 'wh
   return `CASE WHEN ${written} THEN json_head || data::text || ${rest} ELSE ${fromColumns} END`;
 }
 
-/** The columns of pageOf's rows (page-budget.ts): an event's JSON, its global position (int8), its place in the page (int4), and whether it is in the page (bool). */
+/**
+ * The columns of pageOf's rows (page-budget.ts): an event's JSON, its global position (int8), its
+ * place in the page (int4), and whether it is in the page (bool).
+ */
 const [EVENT, POSITION, PLACE, IN_PAGE] = [0, 1, 2, 3];
 const [OPEN, COMMA, CLOSE] = ['[', ',', ']'].map((character) => character.charCodeAt(0));
 
@@ -114,10 +117,10 @@ const [OPEN, COMMA, CLOSE] = ['[', ',', ']'].map((character) => character.charCo
  */
 export function pageJson(rows: CopiedRow[]): { events: JsonText<StoredEventResponseDto[]>; hasMore: boolean; lastPosition: number | null } {
   const placed = rows.filter((row) => row[PLACE] !== null);
-  // A boolean's binary form is one byte, 1 for true.
   const place = (row: CopiedRow) => row[PLACE]!.readInt32BE(0);
   // PostgreSQL sends them in order in practice, which SQL does not promise: checked, and sorted when not.
   if (placed.some((row, i) => i > 0 && place(row) < place(placed[i - 1]))) placed.sort((a, b) => place(a) - place(b));
+  // A boolean's binary form is one byte, 1 for true.
   const events = placed.filter((row) => row[IN_PAGE]![0] === 1);
   // Brackets, commas and each event's bytes copied once, at its place, into the one buffer the reply writes.
   let length = 2 + Math.max(events.length - 1, 0);
