@@ -15,6 +15,7 @@ import {
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
+import { processes } from '../support/proc';
 import { freePort } from '../support/service-process';
 import { testEnvironment } from '../support/test-environment';
 import { waitFor } from '../support/wait-for';
@@ -78,19 +79,10 @@ function launcherEnvironment(overrides: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
 }
 
 /** The command lines of `pid`'s children, as /proc has them. */
-function childCommandLines(pid: number): string[] {
-  return readdirSync('/proc')
-    .filter((entry) => /^\d+$/.test(entry))
-    .flatMap((entry) => {
-      try {
-        const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-        const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-        return parent === pid ? [readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0').join(' ').trim()] : [];
-      } catch {
-        return []; // gone meanwhile
-      }
-    });
-}
+const childCommandLines = (pid: number): string[] =>
+  processes()
+    .filter((child) => child.parentPid === pid)
+    .map(({ argv }) => argv.join(' ').trim());
 
 /** A PostgreSQL left running by a launcher that had to be killed. */
 function stopOrphanPostgres(databaseDir: string): void {

@@ -2,6 +2,7 @@ import { execFile, execFileSync, spawn } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { processes } from './proc';
 import { testEnvironment } from './test-environment';
 
 /** The PostgreSQL of the machine (Debian's postgresql-15 unless TEST_PG_BIN says otherwise); the harness installs nothing. */
@@ -46,24 +47,12 @@ export interface PostgresProcess {
  * directory, so they are found even once orphaned by a killed postmaster. Zombies are dead: left out.
  */
 function processesMatching(matches: (dataDir: string) => boolean): PostgresProcess[] {
-  const found: PostgresProcess[] = [];
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    let argv: string[];
-    let stat: string;
-    try {
-      argv = readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0');
-      stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-    } catch {
-      continue; // exited while we looked
-    }
+  return processes().flatMap(({ pid, argv, state }) => {
     const postmaster = argv[0] === `${PG_BIN}/postgres` && argv.includes('-D') && matches(argv[argv.indexOf('-D') + 1]);
     const title = /^postgres: (.+?): /.exec(argv[0]);
-    if (!postmaster && !(title && matches(title[1]))) continue;
-    const state = stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
-    if (state !== 'Z' && state !== 'X') found.push({ pid: Number(entry), state, postmaster });
-  }
-  return found;
+    if (!postmaster && !(title && matches(title[1]))) return [];
+    return state === 'Z' || state === 'X' ? [] : [{ pid, state, postmaster }];
+  });
 }
 
 /** The live processes (postmaster and children) of one data directory. */
