@@ -62,9 +62,7 @@ export interface PagedEventRow {
  * taken ORDER BY n.
  */
 export function budgetedPage(page: string, { tags, shape = 'stored', ...cut }: PageCut & { tags?: TagsField; shape?: EventShape }): string {
-  return `
-    SELECT CASE WHEN in_page THEN ${eventJsonSql(shape, tags)} END AS event, global_position, event_id, type, in_page, n
-      FROM (${cutAtBudget(page, cut)}) reported`;
+  return reportedRows(page, cut, eventJsonSql(shape, tags), 'global_position, event_id, type, in_page, n');
 }
 
 /**
@@ -80,8 +78,13 @@ export function budgetedPage(page: string, { tags, shape = 'stored', ...cut }: P
  * (bench/README.md, session 13).
  */
 export function pageOf(page: string, { tags, ...cut }: PageCut & { tags?: TagsField }): string {
+  return reportedRows(page, cut, eventJsonSql('stored', tags), 'global_position, n::int, in_page');
+}
+
+/** The rows of a page cut at its budget (cutAtBudget): each event's JSON, `eventJson`, only when it is in the page, and `columns`. */
+function reportedRows(page: string, cut: PageCut, eventJson: string, columns: string): string {
   return `
-    SELECT CASE WHEN in_page THEN ${eventJsonSql('stored', tags)} END AS event, global_position, n::int, in_page
+    SELECT CASE WHEN in_page THEN ${eventJson} END AS event, ${columns}
       FROM (${cutAtBudget(page, cut)}) reported`;
 }
 
