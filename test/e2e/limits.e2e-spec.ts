@@ -7,21 +7,13 @@ import { RequestRateLimiter } from '../../src/limits/request-rate-limiter';
 import { Metrics } from '../../src/metrics/metrics';
 import { ApiKeyRevocations } from '../../src/tenants/api-key-revocations';
 import { ApiClient, bearer, TenantKey } from '../support/api-client';
+import { startOfRoomyWindow } from '../support/rate-limit-window';
 import { startTestApp, TEST_ADMIN_TOKEN, TestApp } from '../support/test-app';
 import { waitFor } from '../support/wait-for';
 import { TestSocket } from '../support/ws-client';
 
 const RATE_HEADERS = ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset'];
 const event = (type: string, data: Record<string, unknown> = {}) => ({ type, data });
-
-/**
- * Windows are UTC minutes (by Redis's clock for requests, PostgreSQL's for events, both this
- * machine's): a scenario that must stay inside one window starts with at least 10 s of it left.
- */
-async function startOfRoomyWindow(): Promise<void> {
-  const secondsLeft = 60 - ((Date.now() / 1000) % 60);
-  if (secondsLeft < 10) await new Promise((resolve) => setTimeout(resolve, secondsLeft * 1000 + 200));
-}
 
 describe('Request rate limit per API key (DECISIONS §7)', () => {
   const LIMIT = 6;
