@@ -197,6 +197,32 @@ describe('Events as text', () => {
       expect(read.text).toContain('"data":{"1":3,"2":2,"b":1,"a":{"9":2,"10":1,"z":0},"4294967295":4}');
     });
 
+    it('stores the same text for a compact body as for one with spaces, escapes and other number forms, and takes both as one request for an Idempotency-Key', async () => {
+      // The compact body's events are taken as the bytes sent; the other's are parsed and serialised (compactAppendBody).
+      const compact = '{"events":[{"type":"forms","data":{"price":1.5,"name":"A/B","big":100,"k":[1,{"é":null}]},"metadata":{"m":"é"}}]}';
+      const spaced = `{ "events": [ { "type": "forms", "data": { "price": 1.50, "name": "\\u0041\\/B", "big": 1e2, "k": [ 1, {"\\u00e9": null} ] },
+        "metadata": { "m": "\\u00e9" } } ] }\n`;
+      const post = (streamId: string, body: string) =>
+        api
+          .http()
+          .post(`/event-stores/${store}/streams/${streamId}`)
+          .set(bearer(tenant.key))
+          .set('Content-Type', 'application/json')
+          .send(body);
+      const first = await post('forms-1', compact).set('Idempotency-Key', 'forms').expect(200);
+      const replay = await post('forms-1', spaced).set('Idempotency-Key', 'forms').expect(200);
+      expect(first.headers['idempotent-replayed']).toBeUndefined();
+      expect(replay.headers['idempotent-replayed']).toBe('true');
+      expect(replay.body).toEqual(first.body);
+      await post('forms-2', spaced).expect(200);
+
+      for (const streamId of ['forms-1', 'forms-2']) {
+        const read = await api.http().get(`/event-stores/${store}/streams/${streamId}`).set(bearer(tenant.key)).expect(200);
+        expect(JSON.parse(read.text).events).toHaveLength(1);
+        expect(read.text).toContain('"data":{"price":1.5,"name":"A/B","big":100,"k":[1,{"é":null}]},"metadata":{"m":"é"}');
+      }
+    });
+
     it('gives back numbers as JavaScript wrote them, and strings jsonb could not hold', async () => {
       const data = { small: 1e-7, large: 1e21, negativeZero: -0, nul: 'a\u0000b', loneSurrogate: '\ud800', emoji: '😀' };
       await api

@@ -99,7 +99,7 @@ describe.each(
       [
         's',
         `[${requests.map((request) => request.json).join(',')}]`,
-        Buffer.from(requests.map((request) => request.payload).join('')),
+        Buffer.concat(requests.map((request) => request.payload)),
         1_000_000,
       ],
     );

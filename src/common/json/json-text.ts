@@ -25,6 +25,13 @@ export class JsonText<T = unknown> {
     return this.parts.map((part) => part.toString()).join('');
   }
 
+  /** The JSON as UTF-8 bytes: its one part as it is, when that is a Buffer. */
+  get bytes(): Buffer {
+    const [only, ...more] = this.parts;
+    if (more.length === 0 && Buffer.isBuffer(only)) return only;
+    return Buffer.concat(this.parts.map((part) => (typeof part === 'string' ? Buffer.from(part) : part)));
+  }
+
   /** For anything that serialises a body the ordinary way (a log line, a test): the value itself. */
   toJSON(): T {
     return JSON.parse(this.text) as T;

@@ -33,6 +33,15 @@ export interface Prechecked {
 export class AppValidationPipe extends ValidationPipe {
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
     const precheck = (metadata.metatype as Partial<Prechecked> | undefined)?.precheck;
-    return precheck?.call(metadata.metatype, value) ?? super.transform(value, metadata);
+    return precheck?.call(metadata.metatype, value) ?? super.transform(parsedInFull(value, metadata), metadata);
   }
+}
+
+/**
+ * A body whose events kept their data as text (compactAppendBody) with those values parsed, as the
+ * full path must see them: class-transformer would copy a JsonText's fields instead. Only a body can
+ * hold JsonText, and JSON.parse of its JSON.stringify is the body itself everywhere else.
+ */
+function parsedInFull(value: unknown, metadata: ArgumentMetadata): unknown {
+  return metadata.type === 'body' && value !== undefined ? JSON.parse(JSON.stringify(value)) : value;
 }

@@ -17,7 +17,7 @@ interface Pending {
   kind: AppendRequest['kind'];
   /** The request's element of `append_batch`'s JSON array, and its events' data and metadata. */
   json: string;
-  payload: string;
+  payload: Buffer;
   events: number;
   /** Stops the append's duration metric (from arrival to commit, the wait for its batch included). */
   stopTimer: () => void;
@@ -25,7 +25,7 @@ interface Pending {
   reject(error: unknown): void;
 }
 
-/** A request's size in a batch: the characters of its JSON and of its payloads. */
+/** A request's size in a batch: the characters of its JSON and the bytes of its payloads. */
 const textLength = (pending: Pending) => pending.json.length + pending.payload.length;
 
 /** A row of `append_batch`: the request's index in the batch and its outcome (sql/append-batch.sql.ts). */
@@ -149,7 +149,7 @@ export class AppendBatcher {
         .query(`SELECT ordinal, outcome, detail FROM append_batch($1, $2::jsonb, $3::bytea, $4)`, [
           eventStoreId,
           `[${batch.map((pending) => pending.json).join(',')}]`,
-          Buffer.from(batch.map((pending) => pending.payload).join('')),
+          Buffer.concat(batch.map((pending) => pending.payload)),
           this.config.RATE_LIMIT_EVENTS_PER_MINUTE,
         ]);
     } catch (error) {

@@ -1,11 +1,13 @@
+import type { JsonText } from '../../common/json/json-text';
 import type { IdempotencyRequest } from '../idempotency/idempotency-request.decorator';
 import { eventPayload } from './event-payload';
 import { ExpectedVersion, expectedVersionArgument } from './expected-version';
 
+/** An event to append; its data and metadata may be the compact JSON text the client sent (compactAppendBody). */
 export interface NewEvent {
   type: string;
-  data: Record<string, unknown>;
-  metadata?: Record<string, unknown> | null;
+  data: Record<string, unknown> | JsonText;
+  metadata?: Record<string, unknown> | JsonText | null;
   tags?: string[];
   schemaVersion?: string;
 }
@@ -50,7 +52,7 @@ export type AppendRequest = StreamAppendRequest | DcbAppendRequest;
 /** A request as `append_batch` takes it: one element of its JSON array, and its events' data and metadata (eventPayload). */
 export interface SerialisedRequest {
   json: string;
-  payload: string;
+  payload: Buffer;
 }
 
 /** The request serialised once (the events' part by eventPayload); its `sizeBytes` is its payload's length in bytes. */

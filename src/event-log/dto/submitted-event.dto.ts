@@ -2,6 +2,7 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsObject, IsOptional, IsString, Length, Matches, ValidateNested } from 'class-validator';
+import type { JsonText } from '../../common/json/json-text';
 import { OptionalNotNull } from '../../common/decorators/optional-not-null.decorator';
 import { hasOnlyFields, instanceOf, isPlainObject, isStringList } from '../../common/validation/precheck';
 import { EVENT_TYPE_PATTERN, MAX_EVENTS_PER_APPEND, MAX_NAME_LENGTH, MAX_TAGS_PER_EVENT, TAG_PATTERN } from '../event-log.constants';
@@ -16,9 +17,10 @@ export class SubmittedEventDto {
   @Matches(EVENT_TYPE_PATTERN, { message: 'type must be 1-255 characters without whitespace or control characters' })
   type!: string;
 
+  /** As parsed, or as the compact JSON text the body brought it in (compactAppendBody). */
   @ApiProperty({ type: 'object', additionalProperties: true, example: { orderId: 'o-1', total: 42 } })
   @IsObject()
-  data!: Record<string, unknown>;
+  data!: Record<string, unknown> | JsonText;
 
   @ApiPropertyOptional({
     type: 'object',
@@ -29,7 +31,7 @@ export class SubmittedEventDto {
   })
   @IsOptional()
   @IsObject()
-  metadata?: Record<string, unknown>;
+  metadata?: Record<string, unknown> | JsonText;
 
   @ApiPropertyOptional({
     type: [String],
@@ -68,9 +70,7 @@ export function precheckEvents(value: unknown): SubmittedEventDto[] | null {
     if (tags !== undefined && !isStringList(tags, MAX_TAGS_PER_EVENT, TAG_PATTERN)) return null;
     // Printable ASCII only: Length counts some characters differently from String.length, and the full path decides the rest.
     if (schemaVersion !== undefined && !(typeof schemaVersion === 'string' && /^[\x20-\x7E]{1,64}$/.test(schemaVersion))) return null;
-    events.push(
-      instanceOf(SubmittedEventDto, { type, data, metadata: metadata as Record<string, unknown> | undefined, tags, schemaVersion }),
-    );
+    events.push(instanceOf(SubmittedEventDto, { type, data, metadata: metadata as SubmittedEventDto['metadata'], tags, schemaVersion }));
   }
   return events;
 }
