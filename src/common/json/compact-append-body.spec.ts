@@ -170,6 +170,21 @@ describe('compactAppendBody', () => {
     expect(usualPath(body(nested(MAX_JSON_DEPTH - 2)))).toHaveProperty('refused');
   });
 
+  it('finds a repeated key among many (compared in turn, then in a Set)', async () => {
+    const keys = Array.from({ length: 40 }, (_, i) => `k${i % 10}${'x'.repeat(Math.floor(i / 10))}`);
+    const object = (names: string[]) => `{${names.map((name, i) => `"${name}":${i}`).join(',')}}`;
+    expect(await expectSameAsUsualPath(body(object(keys)))).toBe(true);
+    for (const [at, again] of [
+      [5, 2],
+      [20, 3],
+      [39, 17],
+      [39, 38],
+    ]) {
+      const repeated = keys.map((key, i) => (i === at ? keys[again] : key));
+      expect(compactAppendBody(body(object(repeated)))).toBeNull();
+    }
+  });
+
   it('takes only what the usual path takes, as the usual path takes it, over 10,000 generated bodies and their corruptions', async () => {
     const next = random(27);
     let taken = 0;

@@ -23,6 +23,13 @@ const SHORT_ESCAPES = new Set([...'"\\bfnrt'].map((character) => character.charC
 /** Keys JSON.parse and JSON.stringify do not carry through as they are (see isCompactKey). */
 const PROTOTYPE_KEYS = ['__proto__', 'prototype', 'constructor'].map((key) => Buffer.from(key));
 
+/**
+ * Up to this many keys, an object's keys are compared with each other in turn, which is quicker than
+ * a Set for the few keys objects usually have; past it, a Set keeps an object of many keys (a hostile
+ * body's thousands) from taking quadratic time.
+ */
+const KEYS_COMPARED_IN_TURN = 16;
+
 const LITERALS = ['true', 'false', 'null'].map((literal) => Buffer.from(literal));
 
 /** What an object or array is to the append body: its top, its `events`, one of them, or anything else. */
@@ -61,6 +68,8 @@ interface Kept {
  * (the Idempotency-Key's fingerprint) or validates it in full (AppValidationPipe).
  */
 export function compactAppendBody(bytes: Buffer): Record<string, unknown> | null {
+  // A body that does not end with its object (a final line break, say) is not read to its end only to be read again.
+  if (bytes[bytes.length - 1] !== CLOSE_OBJECT) return null;
   const scan = new CompactScan(bytes);
   if (scan.value(0, 0, Role.Body) !== bytes.length || scan.kept.length === 0) return null;
   const rest: Buffer[] = [];
@@ -112,9 +121,19 @@ class CompactScan {
 
   private members(at: number, depth: number, role: Role, keysFrom: number): number {
     const { bytes } = this;
+    // An object's keys are compared with the earlier ones in turn, then, past KEYS_COMPARED_IN_TURN, looked up in a Set.
+    let names: Set<string> | undefined;
     for (let next = at; ; next += 1) {
       const keyEnd = bytes[next] === QUOTE ? this.string(next) : -1;
-      if (keyEnd < 0 || bytes[keyEnd] !== COLON || !this.isNewKey(next + 1, keyEnd - 1, keysFrom)) return -1;
+      if (keyEnd < 0 || bytes[keyEnd] !== COLON || !this.isOrdinaryKey(next + 1, keyEnd - 1)) return -1;
+      if (names) {
+        const name = bytes.toString('latin1', next + 1, keyEnd - 1);
+        if (names.has(name)) return -1;
+        names.add(name);
+      } else {
+        if (!this.isNewKey(next + 1, keyEnd - 1, keysFrom)) return -1;
+        if (this.keysTop - keysFrom >= 2 * KEYS_COMPARED_IN_TURN) names = this.keyNames(keysFrom);
+      }
       const field = role === Role.Other ? undefined : this.fieldOf(role, next + 1, keyEnd - 1);
       const start = keyEnd + 1;
       next = this.value(start, depth + 1, field === 'events' ? Role.Events : Role.Other);
@@ -186,9 +205,9 @@ class CompactScan {
     return String(Number(text)) === text ? next : -1;
   }
 
-  /** The key in [start, end) is not one of the object's earlier keys, nor a key JSON.parse or V8 treats apart. */
-  private isNewKey(start: number, end: number, keysFrom: number): boolean {
-    const { bytes, keys } = this;
+  /** The key in [start, end) is none that JSON.parse, checkBodyShape or V8 treats apart. */
+  private isOrdinaryKey(start: number, end: number): boolean {
+    const { bytes } = this;
     const length = end - start;
     let digits = true;
     for (let index = start; index < end && digits; index += 1) digits = isDigit(bytes[index]);
@@ -196,6 +215,13 @@ class CompactScan {
     if (length === 9 || length === 11) {
       for (let index = 0; index < PROTOTYPE_KEYS.length; index += 1) if (this.startsWith(start, PROTOTYPE_KEYS[index])) return false;
     }
+    return true;
+  }
+
+  /** The key in [start, end) is not one of the object's earlier keys, which it joins. */
+  private isNewKey(start: number, end: number, keysFrom: number): boolean {
+    const { keys } = this;
+    const length = end - start;
     for (let index = keysFrom; index < this.keysTop; index += 2) {
       if (keys[index + 1] - keys[index] === length && this.sameBytes(keys[index], start, length)) return false;
     }
@@ -203,6 +229,14 @@ class CompactScan {
     keys[this.keysTop + 1] = end;
     this.keysTop += 2;
     return true;
+  }
+
+  /** The object's keys so far, each as its bytes read one character a byte. */
+  private keyNames(keysFrom: number): Set<string> {
+    const names = new Set<string>();
+    for (let index = keysFrom; index < this.keysTop; index += 2)
+      names.add(this.bytes.toString('latin1', this.keys[index], this.keys[index + 1]));
+    return names;
   }
 
   /** The field of the body that the key in [start, end) names, where its role (Body or Event) makes it one. */
