@@ -215,6 +215,11 @@ describe('Events as text', () => {
       expect(replay.headers['idempotent-replayed']).toBe('true');
       expect(replay.body).toEqual(first.body);
       await post('forms-2', spaced).expect(200);
+      // Refused alike, with the same answer.
+      const refusedCompact = await post('forms-3', '{"events":[{"type":"has space","data":{"a":1}}]}').expect(400);
+      const refusedSpaced = await post('forms-3', '{ "events": [ { "type": "has space", "data": { "a": 1.0 } } ] }').expect(400);
+      expect(refusedCompact.body).toEqual(refusedSpaced.body);
+      expect(refusedCompact.body.error.details.fields).toEqual([{ field: 'events.0.type', message: expect.any(String) }]);
 
       for (const streamId of ['forms-1', 'forms-2']) {
         const read = await api.http().get(`/event-stores/${store}/streams/${streamId}`).set(bearer(tenant.key)).expect(200);

@@ -1,4 +1,5 @@
 import { isUtf8 } from 'node:buffer';
+import stableStringify from 'safe-stable-stringify';
 import { eventPayload } from '../../event-log/append/event-payload';
 import { checkBodyShape, MAX_JSON_DEPTH } from '../body-shape';
 import { compactAppendBody } from './compact-append-body';
@@ -30,6 +31,8 @@ async function expectSameAsUsualPath(bytes: Buffer): Promise<boolean> {
   const usual = usualPath(bytes);
   if (!('body' in usual)) throw new Error(`taken, but the usual path refuses it (${usual.refused}): ${bytes.toString()}`);
   expect(JSON.stringify(compact)).toBe(JSON.stringify(usual.body));
+  // The Idempotency-Key's fingerprint serialises the body with sorted keys.
+  expect(stableStringify(compact)).toBe(stableStringify(usual.body));
   // Every data and metadata that is an object is kept as text.
   const kept = (events: Record<string, unknown>[], keep: (value: unknown) => boolean) =>
     events.flatMap((event) => ['data', 'metadata'].map((field) => keep(event[field])));
@@ -190,9 +193,13 @@ describe('compactAppendBody', () => {
     let taken = 0;
     let corruptedTaken = 0;
     for (let index = 0; index < 10_000; index += 1) {
-      const data = `{${['"a":', '"b":', '"c":'].map((key) => key + jsonText(next, 1)).join(',')}}`;
-      const metadata = next() < 0.5 ? `,"metadata":{"m":${jsonText(next, 2)}}` : '';
-      const bytes = body(data, metadata);
+      // One to three events, each with data of three generated values and sometimes metadata.
+      const events = Array.from({ length: 1 + Math.floor(next() * 3) }, (_, i) => {
+        const data = `{${['"a":', '"b":', '"c":'].map((key) => key + jsonText(next, 1)).join(',')}}`;
+        const metadata = next() < 0.5 ? `,"metadata":{"m":${jsonText(next, 2)}}` : '';
+        return `{"type":"t${i}","data":${data}${metadata}}`;
+      });
+      const bytes = Buffer.from(`{"events":[${events.join(',')}]${next() < 0.3 ? ',"expectedStreamVersion":1' : ''}}`);
       if (await expectSameAsUsualPath(bytes)) taken += 1;
       // A byte changed, dropped or cut off: whatever compactAppendBody takes, the usual path takes the same (of the
       // bodies in UTF-8: the parser refuses the others before either).
@@ -205,7 +212,7 @@ describe('compactAppendBody', () => {
       for (const variant of corrupted) if (isUtf8(variant) && (await expectSameAsUsualPath(variant))) corruptedTaken += 1;
     }
     // Both kinds were really exercised.
-    expect(taken).toBeGreaterThan(500);
+    expect(taken).toBeGreaterThan(150);
     expect(taken).toBeLessThan(9_500);
     expect(corruptedTaken).toBeGreaterThan(50);
   });

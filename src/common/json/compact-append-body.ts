@@ -20,7 +20,7 @@ const isDigit = (byte: number | undefined): boolean => byte !== undefined && byt
 /** The escapes JSON.stringify writes for `"`, `\` and the control characters it does not write as \u00XX. */
 const SHORT_ESCAPES = new Set([...'"\\bfnrt'].map((character) => character.charCodeAt(0)));
 
-/** Keys JSON.parse and JSON.stringify do not carry through as they are (see isCompactKey). */
+/** Keys JSON.parse and checkBodyShape do not carry through as they are (see isOrdinaryKey). */
 const PROTOTYPE_KEYS = ['__proto__', 'prototype', 'constructor'].map((key) => Buffer.from(key));
 
 /**
@@ -81,8 +81,15 @@ export function compactAppendBody(bytes: Buffer): Record<string, unknown> | null
   rest.push(bytes.subarray(from));
   const body = JSON.parse(Buffer.concat(rest).toString('utf8')) as { events: Record<string, unknown>[] };
   for (const { event, field, start, end } of scan.kept) body.events[event][field] = new JsonText([bytes.subarray(start, end)]);
+  compactBodies.add(body);
   return body;
 }
+
+/** The bodies compactAppendBody made, for as long as they live. */
+const compactBodies = new WeakSet<object>();
+
+/** Whether `value` is a body compactAppendBody made, whose events hold JsonText. */
+export const isCompactAppendBody = (value: unknown): boolean => typeof value === 'object' && value !== null && compactBodies.has(value);
 
 const PLACEHOLDER = Buffer.from('0');
 

@@ -4,10 +4,12 @@ import { Readable } from 'node:stream';
 export type JsonPart = string | Buffer;
 
 /**
- * JSON that is already text, to be spliced into a response as it is: a page of events rendered
- * straight from PostgreSQL (event-log/read/stored-event.ts), which never becomes objects only to be
- * serialised again. The text is kept as parts (a page of events is one Buffer, its events' bytes as PostgreSQL sent them), which
- * the reply writes one after the other. `T` is what the text encodes, so DTOs keep their documented shape.
+ * JSON that is already text, to be spliced in as it is: a page of events rendered straight from
+ * PostgreSQL (event-log/read/stored-event.ts) into a response, or an event's data as an append body
+ * brought it (compact-append-body.ts) into the payload the store keeps; neither becomes objects only to
+ * be serialised again. The text is kept as parts (a page of events is one Buffer, its events' bytes as
+ * PostgreSQL sent them), which the reply writes one after the other. `T` is what the text encodes, so
+ * DTOs keep their documented shape.
  */
 export class JsonText<T = unknown> {
   /** Never read: it carries `T` for the type checker. */

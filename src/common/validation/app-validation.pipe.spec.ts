@@ -3,6 +3,7 @@ import { AppendDcbEventsDto } from '../../dcb/dto/append-dcb-events.dto';
 import { JwtAppendToStreamDto } from '../../streams/dto/jwt-append-to-stream.dto';
 import { AppendToStreamDto } from '../../streams/dto/append-to-stream.dto';
 import { JwtStreamParamsDto, StreamParamsDto } from '../../streams/dto/stream-params.dto';
+import { compactAppendBody } from '../json/compact-append-body';
 import { AppValidationPipe, Prechecked, VALIDATION_OPTIONS } from './app-validation.pipe';
 
 /**
@@ -243,5 +244,38 @@ describe('AppValidationPipe', () => {
       code: 'VALIDATION_ERROR',
       details: { fields: [{ field: 'events.0.type', message: expect.stringMatching(/type must be/) }] },
     });
+  });
+});
+
+describe('AppValidationPipe on bodies whose data compactAppendBody kept as text', () => {
+  const pipe = new AppValidationPipe(VALIDATION_OPTIONS);
+
+  /** The pipe's verdict as JSON: the instance's class and value (JsonText as the value it encodes), or the error. */
+  async function verdict(body: unknown, metadata: ArgumentMetadata): Promise<string> {
+    try {
+      const instance = (await pipe.transform(body, metadata)) as object;
+      return `${instance.constructor.name} ${JSON.stringify(instance)}`;
+    } catch (error) {
+      return `refused ${JSON.stringify(error)}`;
+    }
+  }
+
+  it.each(cases.filter(({ type }) => type === 'body'))('gives $dto.name the verdict it gives the parsed body', async ({ dto, pools }) => {
+    const metadata: ArgumentMetadata = { type: 'body', metatype: dto, data: '' };
+    const next = random(11);
+    let compared = 0;
+    const verdicts = new Set<string>();
+    for (let i = 0; i < 400; i++) {
+      const text = JSON.stringify(draw(pools, next));
+      const compact = compactAppendBody(Buffer.from(text));
+      if (!compact) continue;
+      const expected = await verdict(JSON.parse(text), metadata);
+      expect(await verdict(compact, metadata)).toBe(expected);
+      verdicts.add(expected.split(' ')[0]);
+      compared++;
+    }
+    // Accepted and refused bodies were both compared.
+    expect(compared).toBeGreaterThan(50);
+    expect([...verdicts].sort()).toEqual([dto.name, 'refused'].sort());
   });
 });

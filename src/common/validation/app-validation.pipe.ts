@@ -1,4 +1,5 @@
 import { ArgumentMetadata, ValidationPipe, ValidationPipeOptions } from '@nestjs/common';
+import { isCompactAppendBody } from '../json/compact-append-body';
 import { validationExceptionFactory } from './validation-exception.factory';
 
 /**
@@ -33,15 +34,15 @@ export interface Prechecked {
 export class AppValidationPipe extends ValidationPipe {
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
     const precheck = (metadata.metatype as Partial<Prechecked> | undefined)?.precheck;
-    return precheck?.call(metadata.metatype, value) ?? super.transform(parsedInFull(value, metadata), metadata);
+    return precheck?.call(metadata.metatype, value) ?? super.transform(parsedInFull(value), metadata);
   }
 }
 
 /**
  * A body whose events kept their data as text (compactAppendBody) with those values parsed, as the
- * full path must see them: class-transformer would copy a JsonText's fields instead. Only a body can
- * hold JsonText, and JSON.parse of its JSON.stringify is the body itself everywhere else.
+ * full path must see them: class-transformer would copy a JsonText's fields instead. The JsonText's
+ * toJSON gives each value as JSON.parse does, and the rest of such a body came from JSON.parse.
  */
-function parsedInFull(value: unknown, metadata: ArgumentMetadata): unknown {
-  return metadata.type === 'body' && value !== undefined ? JSON.parse(JSON.stringify(value)) : value;
+function parsedInFull(value: unknown): unknown {
+  return isCompactAppendBody(value) ? JSON.parse(JSON.stringify(value)) : value;
 }

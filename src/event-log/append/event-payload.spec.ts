@@ -1,3 +1,4 @@
+import { JsonText } from '../../common/json/json-text';
 import { eventPayload, SERIALISED_BYTES_PER_TURN } from './event-payload';
 
 describe('eventPayload', () => {
@@ -19,6 +20,24 @@ describe('eventPayload', () => {
     const cut = (at: number, length: number) => payload.subarray(at, at + length).toString();
     expect(JSON.parse(cut(0, dataA))).toEqual({ text: 'héllo ✓', n: [1, null] });
     expect(JSON.parse(cut(dataA, 7))).toEqual({ m: 1 });
+  });
+
+  it('takes data and metadata kept as text as their bytes, beside values it serialises', async () => {
+    const kept = (text: string) => new JsonText([Buffer.from(text)]);
+    const { json, payload } = await eventPayload([
+      { type: 'a', data: kept('{"s":"ü✓"}'), metadata: kept('{"m":"é"}') },
+      { type: 'b', data: { s: 'ü' }, metadata: null },
+      { type: 'c', data: kept('{}'), metadata: { n: 1 } },
+    ]);
+    expect(payload.toString()).toBe('{"s":"ü✓"}{"m":"é"}{"s":"ü"}{}{"n":1}');
+    const a = Buffer.byteLength('{"s":"ü✓"}');
+    const m = Buffer.byteLength('{"m":"é"}');
+    const b = Buffer.byteLength('{"s":"ü"}');
+    expect(JSON.parse(json)).toEqual([
+      { type: 'a', sizeBytes: a + m, dataBytes: a, payloadAt: 0 },
+      { type: 'b', sizeBytes: b, dataBytes: b, payloadAt: a + m },
+      { type: 'c', sizeBytes: 9, dataBytes: 2, payloadAt: a + m + b },
+    ]);
   });
 
   it('lets other work run between the megabytes of a large append, and never pauses a small one', async () => {
