@@ -96,12 +96,7 @@ describe.each(
     ];
     const { rows } = await session.query<{ outcome: string }>(
       `SELECT outcome FROM append_batch($1, $2::jsonb, $3::bytea, $4) ORDER BY ordinal`,
-      [
-        's',
-        `[${requests.map((request) => request.json).join(',')}]`,
-        Buffer.concat(requests.map((request) => request.payload)),
-        1_000_000,
-      ],
+      ['s', `[${requests.map((request) => request.json).join(',')}]`, Buffer.concat(requests.map((request) => request.payload)), 1_000_000],
     );
     return rows.map((row) => row.outcome);
   };
