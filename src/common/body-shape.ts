@@ -2,7 +2,7 @@
 export const MAX_JSON_DEPTH = 64;
 
 /** Keys through which a merge could reach a prototype; Nest's ValidationPipe deletes them too. */
-const PROTOTYPE_KEYS = ['__proto__', 'prototype', 'constructor'];
+export const PROTOTYPE_KEYS = ['__proto__', 'prototype', 'constructor'];
 
 /**
  * Readies a parsed body, in one walk: deletes the PROTOTYPE_KEYS from every object in it (so that no

@@ -1,4 +1,4 @@
-import { MAX_JSON_DEPTH } from '../body-shape';
+import { MAX_JSON_DEPTH, PROTOTYPE_KEYS } from '../body-shape';
 import { JsonText } from './json-text';
 
 const QUOTE = 0x22;
@@ -20,8 +20,8 @@ const isDigit = (byte: number | undefined): boolean => byte !== undefined && byt
 /** The escapes JSON.stringify writes for `"`, `\` and the control characters it does not write as \u00XX. */
 const SHORT_ESCAPES = new Set([...'"\\bfnrt'].map((character) => character.charCodeAt(0)));
 
-/** Keys JSON.parse and checkBodyShape do not carry through as they are (see isOrdinaryKey). */
-const PROTOTYPE_KEYS = ['__proto__', 'prototype', 'constructor'].map((key) => Buffer.from(key));
+/** The keys checkBodyShape deletes, as bytes (see isOrdinaryKey). */
+const PROTOTYPE_KEY_BYTES = PROTOTYPE_KEYS.map((key) => Buffer.from(key));
 
 /**
  * Up to this many keys, an object's keys are compared with each other in turn, which is quicker than
@@ -47,6 +47,12 @@ interface Kept {
   start: number;
   end: number;
 }
+
+/** The bodies compactAppendBody made, for as long as they live. */
+const compactBodies = new WeakSet<object>();
+
+/** What stands in the rest of the body for a value kept as text. */
+const PLACEHOLDER = Buffer.from('0');
 
 /**
  * An append body (`{"events":[…], …}`) whose events' `data` and `metadata` are taken as the bytes the
@@ -85,13 +91,8 @@ export function compactAppendBody(bytes: Buffer): Record<string, unknown> | null
   return body;
 }
 
-/** The bodies compactAppendBody made, for as long as they live. */
-const compactBodies = new WeakSet<object>();
-
 /** Whether `value` is a body compactAppendBody made, whose events hold JsonText. */
 export const isCompactAppendBody = (value: unknown): boolean => typeof value === 'object' && value !== null && compactBodies.has(value);
-
-const PLACEHOLDER = Buffer.from('0');
 
 /**
  * One walk over the body's bytes. Each method reads the value at `at` and returns the index after
@@ -219,8 +220,9 @@ class CompactScan {
     let digits = true;
     for (let index = start; index < end && digits; index += 1) digits = isDigit(bytes[index]);
     if (digits) return false;
-    if (length === 9 || length === 11) {
-      for (let index = 0; index < PROTOTYPE_KEYS.length; index += 1) if (this.startsWith(start, PROTOTYPE_KEYS[index])) return false;
+    for (let index = 0; index < PROTOTYPE_KEY_BYTES.length; index += 1) {
+      const key = PROTOTYPE_KEY_BYTES[index];
+      if (key.length === length && this.startsWith(start, key)) return false;
     }
     return true;
   }
