@@ -19,7 +19,22 @@ export async function drive({ concurrency, warmupMs, durationMs, drainTimeoutMs 
   const total = { requests: 0, ok: 0, retries: 0, events: 0, errors: 0, unknownOutcomes: 0 };
   const firstErrors = [];
 
-  const windowTimers = [setTimeout(() => onWindowStart?.(), warmupMs), setTimeout(() => onWindowEnd?.(), warmupMs + durationMs)];
+  // Each mark once, the start before the end: by its timer, or by the clients when their event loop is too
+  // busy for the timer to fire in time (the last operations can end in one turn past the window, and then
+  // the run ends before the end's timer has run: its CPU and database counters were never taken).
+  const marked = { start: false, end: false };
+  const markStart = () => {
+    if (marked.start) return;
+    marked.start = true;
+    onWindowStart?.();
+  };
+  const markEnd = () => {
+    markStart();
+    if (marked.end) return;
+    marked.end = true;
+    onWindowEnd?.();
+  };
+  const windowTimers = [setTimeout(markStart, warmupMs), setTimeout(markEnd, warmupMs + durationMs)];
 
   const worker = async (index) => {
     while (performance.now() < windowEnd) {
@@ -31,6 +46,8 @@ export async function drive({ concurrency, warmupMs, durationMs, drainTimeoutMs 
         result = { outcome: 'error', error: error?.code ?? error?.name ?? 'exception', detail: error?.message, unknown: true };
       }
       const ended = performance.now();
+      if (ended >= windowEnd) markEnd();
+      else if (ended >= windowStart) markStart();
       total.requests++;
       if (result.outcome === 'ok') {
         total.ok++;
@@ -73,6 +90,7 @@ export async function drive({ concurrency, warmupMs, durationMs, drainTimeoutMs 
   ]);
   clearTimeout(drainTimer);
   windowTimers.forEach(clearTimeout);
+  markEnd();
 
   const seconds = durationMs / 1000;
   const errorCount = Object.values(measured.errors).reduce((a, b) => a + b, 0);
