@@ -20,8 +20,10 @@ export async function drive({ concurrency, warmupMs, durationMs, drainTimeoutMs 
   const firstErrors = [];
 
   // Each mark once, the start before the end: by its timer, or by the clients when their event loop is too
-  // busy for the timer to fire in time (the last operations can end in one turn past the window, and then
-  // the run ends before the end's timer has run: its CPU and database counters were never taken).
+  // busy for the timer to fire in time (the last operations can end in one turn past the window, and the
+  // run would end before the end's timer had run, its CPU and database counters never taken). A window
+  // whose start nobody saw inside it (the loop blocked throughout) is not marked at all: its two marks,
+  // taken one after the other at its end, would make figures of an instant.
   const marked = { start: false, end: false };
   const markStart = () => {
     if (marked.start) return;
@@ -29,12 +31,14 @@ export async function drive({ concurrency, warmupMs, durationMs, drainTimeoutMs 
     onWindowStart?.();
   };
   const markEnd = () => {
-    markStart();
     if (marked.end) return;
     marked.end = true;
-    onWindowEnd?.();
+    if (marked.start) onWindowEnd?.();
   };
-  const windowTimers = [setTimeout(markStart, warmupMs), setTimeout(markEnd, warmupMs + durationMs)];
+  const windowTimers = [
+    setTimeout(() => performance.now() < windowEnd && markStart(), warmupMs),
+    setTimeout(markEnd, warmupMs + durationMs),
+  ];
 
   const worker = async (index) => {
     while (performance.now() < windowEnd) {
@@ -46,8 +50,8 @@ export async function drive({ concurrency, warmupMs, durationMs, drainTimeoutMs 
         result = { outcome: 'error', error: error?.code ?? error?.name ?? 'exception', detail: error?.message, unknown: true };
       }
       const ended = performance.now();
-      if (ended >= windowEnd) markEnd();
-      else if (ended >= windowStart) markStart();
+      if (ended >= windowStart && ended < windowEnd) markStart();
+      else if (ended >= windowEnd) markEnd();
       total.requests++;
       if (result.outcome === 'ok') {
         total.ok++;
@@ -90,6 +94,7 @@ export async function drive({ concurrency, warmupMs, durationMs, drainTimeoutMs 
   ]);
   clearTimeout(drainTimer);
   windowTimers.forEach(clearTimeout);
+  // No client saw the end when each one's last operation ended just before it, and its timer has not run.
   markEnd();
 
   const seconds = durationMs / 1000;
