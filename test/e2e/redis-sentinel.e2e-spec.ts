@@ -1,10 +1,10 @@
 import { ApiClient } from '../support/api-client';
 import { createKeyWithCli, revokeWithCliHeardBy } from '../support/cli-process';
+import { startOfRoomyWindow } from '../support/rate-limit-window';
 import { RedisTopologyHarness, SentinelSet } from '../support/redis-topology';
 import { ServiceProcess } from '../support/service-process';
 import { ServiceOnRedis } from '../support/service-on-redis';
 import { startTestApp } from '../support/test-app';
-import { startOfRoomyWindow } from '../support/rate-limit-window';
 import { cloneTestDatabase } from '../support/test-database';
 import { waitFor } from '../support/wait-for';
 
@@ -102,7 +102,7 @@ describe('The service on Redis Sentinel', () => {
     // minute ends, so one request is counted afresh in a minute with room left before looking for it.
     expect(countedAt - promotedAt).toBeLessThan(RESUMED_WITHIN_MS);
     await startOfRoomyWindow();
-    expect((await service.appendOne()).counted).toBe(true);
+    expect(await service.appendOne()).toMatchObject({ status: 200, counted: true });
     const counter = `${PREFIX}:rate-limit:requests:${service.owner.apiKeyId}`;
     expect(await set.replica.with((client) => client.exists(counter))).toBe(1);
     expectNoRestart(service, pids);
