@@ -32,6 +32,11 @@ const KEYS_COMPARED_IN_TURN = 16;
 
 const LITERALS = ['true', 'false', 'null'].map((literal) => Buffer.from(literal));
 
+/** The fields of an append body and of its events that compactAppendBody looks for. */
+const EVENTS = Buffer.from('events');
+const DATA = Buffer.from('data');
+const METADATA = Buffer.from('metadata');
+
 /** What an object or array is to the append body: its top, its `events`, one of them, or anything else. */
 const enum Role {
   Other,
@@ -216,14 +221,11 @@ class CompactScan {
   /** The key in [start, end) is none that JSON.parse, checkBodyShape or V8 treats apart. */
   private isOrdinaryKey(start: number, end: number): boolean {
     const { bytes } = this;
-    const length = end - start;
     let digits = true;
     for (let index = start; index < end && digits; index += 1) digits = isDigit(bytes[index]);
     if (digits) return false;
-    for (let index = 0; index < PROTOTYPE_KEY_BYTES.length; index += 1) {
-      const key = PROTOTYPE_KEY_BYTES[index];
-      if (key.length === length && this.startsWith(start, key)) return false;
-    }
+    for (let index = 0; index < PROTOTYPE_KEY_BYTES.length; index += 1)
+      if (this.isKey(start, end, PROTOTYPE_KEY_BYTES[index])) return false;
     return true;
   }
 
@@ -250,11 +252,15 @@ class CompactScan {
 
   /** The field of the body that the key in [start, end) names, where its role (Body or Event) makes it one. */
   private fieldOf(role: Role, start: number, end: number): 'events' | 'data' | 'metadata' | undefined {
-    const length = end - start;
-    if (role === Role.Body) return length === 6 && this.startsWith(start, EVENTS) ? 'events' : undefined;
+    if (role === Role.Body) return this.isKey(start, end, EVENTS) ? 'events' : undefined;
     if (role !== Role.Event) return undefined;
-    if (length === 4 && this.startsWith(start, DATA)) return 'data';
-    return length === 8 && this.startsWith(start, METADATA) ? 'metadata' : undefined;
+    if (this.isKey(start, end, DATA)) return 'data';
+    return this.isKey(start, end, METADATA) ? 'metadata' : undefined;
+  }
+
+  /** The key in [start, end) is `name`. */
+  private isKey(start: number, end: number, name: Buffer): boolean {
+    return end - start === name.length && this.startsWith(start, name);
   }
 
   private sameBytes(first: number, second: number, length: number): boolean {
@@ -267,7 +273,3 @@ class CompactScan {
     return true;
   }
 }
-
-const EVENTS = Buffer.from('events');
-const DATA = Buffer.from('data');
-const METADATA = Buffer.from('metadata');
